@@ -1,0 +1,121 @@
+"""The `cardgen` command. Bad input ends in one-line messages naming the file, never a traceback."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+from rich.console import Console
+
+from cardgen.database import load_game, load_game_or_raise
+from cardgen.errors import DataError, Problem
+from cardgen.export import FORMATS, export_game
+from cardgen.project import data_root, game_ids, output_root, resolve_games
+
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def _print_problems(problems: list[Problem]) -> None:
+    for problem in sorted(problems, key=lambda p: (p.location.path, p.location.row or 0)):
+        style = "red" if problem.is_error else "yellow"
+        err.print(str(problem), style=style, markup=False, highlight=False)
+
+
+def _fail(exc: DataError) -> None:
+    _print_problems(exc.problems)
+    sys.exit(1)
+
+
+data_option = click.option(
+    "--data",
+    "data",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Folder holding the games (default: ./card_data).",
+)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="cardgen")
+def main() -> None:
+    """Card database, print-and-play kits and rulebooks for small tabletop games."""
+
+
+@main.command("list")
+@data_option
+def list_games(data: Path | None) -> None:
+    """List the games in the card database."""
+    root = data_root(data)
+    for gid in game_ids(root):
+        game, problems = load_game(root / gid)
+        errors = sum(p.is_error for p in problems)
+        if game is None:
+            out.print(f"{gid}: manifest has problems (run cardgen validate {gid})")
+            continue
+        counts = ", ".join(
+            f"{game.count(t.id)} {t.plural.lower()}"
+            for t in game.spec.card_types
+            if t.kind != "reference"
+        )
+        status = f" [{errors} problems]" if errors else ""
+        out.print(f"{gid}: {game.name}{status} ({counts})", markup=False)
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@data_option
+@click.option("--quiet", "-q", is_flag=True, help="Print only problems.")
+def validate(games: tuple[str, ...], data: Path | None, quiet: bool) -> None:
+    """Check every sheet of GAMES (default: all) and report every problem as path:row:column."""
+    try:
+        folders = resolve_games(games, data_root(data))
+    except DataError as exc:
+        _fail(exc)
+    failed = 0
+    for folder in folders:
+        game, problems = load_game(folder)
+        _print_problems(problems)
+        errors = [p for p in problems if p.is_error]
+        if errors:
+            failed += 1
+            err.print(f"{folder.name}: {len(errors)} problem(s)", style="bold red")
+        elif not quiet and game is not None:
+            cards = sum(game.count(t.id) for t in game.spec.card_types)
+            out.print(
+                f"{folder.name}: ok ({len(list(game.records()))} records, {cards} components)",
+                style="green",
+            )
+    sys.exit(1 if failed else 0)
+
+
+@main.command()
+@click.argument("game")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), required=True, help="File format.")
+@click.option(
+    "--out",
+    "destination",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Folder to write (replaced whole). Default: output/<game>/data-<format>.",
+)
+@data_option
+def export(game: str, fmt: str, destination: Path | None, data: Path | None) -> None:
+    """Write GAME's database as CSV, XLSX or JSON, loadable again without loss."""
+    try:
+        (folder,) = resolve_games((game,), data_root(data))
+        loaded = load_game_or_raise(folder)
+    except DataError as exc:
+        _fail(exc)
+    target = destination or output_root() / loaded.id / f"data-{fmt}"
+    try:
+        export_game(loaded, fmt, target)
+    except OSError as exc:
+        err.print(f"{target}: cannot write the export: {exc.strerror or exc}", style="red")
+        sys.exit(1)
+    out.print(f"{loaded.id}: wrote {target}", markup=False)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,82 @@
+"""XLSX workbooks, one worksheet per card type, read with openpyxl in read-only mode."""
+
+from __future__ import annotations
+
+import zipfile
+from datetime import date, datetime, time
+from pathlib import Path
+from typing import Any
+
+from cardgen.errors import DataError, Location
+from cardgen.readers.limits import check_size
+from cardgen.readers.raw import RawSheet, table_to_sheet
+
+MAX_UNPACKED_BYTES = 512 * 1024 * 1024  # a zip bomb stops here, not in memory
+MAX_ROWS = 200_000
+
+
+def _open(path: Path, location: Location) -> Any:
+    import openpyxl
+
+    check_size(path, location)
+    try:
+        with zipfile.ZipFile(path) as archive:
+            unpacked = sum(info.file_size for info in archive.infolist())
+    except (zipfile.BadZipFile, OSError, ValueError):
+        raise DataError.at(
+            location, "this is not a readable XLSX workbook (damaged, or another format)"
+        ) from None
+    if unpacked > MAX_UNPACKED_BYTES:
+        raise DataError.at(location, "the workbook unpacks to more than 512 MB; refusing it")
+    try:
+        return openpyxl.load_workbook(path, read_only=True, data_only=True)
+    except Exception as exc:  # openpyxl raises many kinds on damaged files
+        raise DataError.at(
+            location, f"this is not a readable XLSX workbook ({type(exc).__name__})"
+        ) from None
+
+
+def worksheet_names(path: Path) -> list[str]:
+    workbook = _open(path, Location(str(path)))
+    try:
+        return list(workbook.sheetnames)
+    finally:
+        workbook.close()
+
+
+def _plain(value: Any) -> Any:
+    """Cell values as the CSV of the same sheet would give them, where types differ."""
+    if isinstance(value, datetime):
+        return value.isoformat(sep=" ")
+    if isinstance(value, date | time):
+        return value.isoformat()
+    if isinstance(value, str):
+        return value.replace("\r\n", "\n").replace("\r", "\n")
+    return value
+
+
+def read_xlsx(path: Path, sheet: str, display: str | None = None) -> RawSheet:
+    """The worksheet named `sheet` (case-insensitive) of the workbook at `path`."""
+    book_loc = Location(display or str(path))
+    workbook = _open(path, book_loc)
+    try:
+        names = {name.lower(): name for name in workbook.sheetnames}
+        if sheet.lower() not in names:
+            raise DataError.at(book_loc, f"the workbook has no worksheet named {sheet!r}")
+        real = names[sheet.lower()]
+        location = Location(f"{book_loc.path}[{real}]")
+        table: list[list[Any]] = []
+        try:
+            for row in workbook[real].iter_rows(values_only=True):
+                table.append([_plain(v) for v in row])
+                if len(table) > MAX_ROWS:
+                    raise DataError.at(location, f"more than {MAX_ROWS} rows; refusing it")
+        except DataError:
+            raise
+        except Exception as exc:
+            raise DataError.at(
+                location.at(len(table) + 1), f"cannot read this row ({type(exc).__name__})"
+            ) from None
+        return table_to_sheet(location, table)
+    finally:
+        workbook.close()
