@@ -96,11 +96,20 @@ def _check_images(game: Game, spec: TypeSpec, cards: list[Card], problems: Probl
 def _check_backs(spec: TypeSpec, cards: list[Card], problems: Problems) -> None:
     back = spec.back
     field = spec.field(back.field)
-    if back.style != "by_field" or field is None or field.type == "choice":
+    if field is None or back.style not in ("by_field", "double_sided"):
+        return
+    if back.style == "by_field" and field.type == "choice":
         return  # choice values are checked against the faces when the manifest loads
+    if back.style == "double_sided" and not back.faces:
+        return  # the other side is drawn from the value alone
     for card in cards:
-        value = str(card.get(back.field, ""))
-        if value and value not in back.faces:
+        value = str(card.get(back.field) or "")
+        if not value and back.style == "double_sided" and back.plain is None:
+            problems.error(
+                card.where(back.field),
+                f"{back.field}: empty, and the manifest declares no plain back for one-sided items",
+            )
+        elif value and value not in back.faces:
             problems.error(
                 card.where(back.field),
                 f"{back.field}: no card back is declared for {value!r} "
@@ -175,6 +184,8 @@ def _check_deck(
     for row, card, _ in entries:
         if limit is None or card.id in reported or card.type in limit.exempt_types:
             continue
+        if limit.field and limit.field in card.invalid:
+            continue
         allowed = _copy_limit(card, limit)
         if allowed is not None and per_card[card.id] > allowed:
             reported.add(card.id)
@@ -185,6 +196,8 @@ def _check_deck(
                 f"at most {allowed} allowed{why}",
             )
     for rule in fmt.counts:
+        if any(card.invalid & (set(rule.where) | {"id"}) for _, card, _ in entries):
+            continue  # a broken cell is reported already; counting around it would mislead
         n = sum(count for _, card, count in entries if _matches(card, rule))
         what = rule.rule or _describe(rule)
         if rule.min is not None and n < rule.min:

@@ -104,7 +104,7 @@ def _workbooks(folder: Path, problems: Problems) -> dict[Path, list[str]]:
         if path.name.startswith("~$"):  # Excel's lock file while the workbook is open
             continue
         try:
-            books[path] = worksheet_names(path)
+            books[path] = worksheet_names(path, display_path(path))
         except DataError as exc:
             problems.extend(exc.problems)
     return books

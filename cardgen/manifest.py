@@ -56,7 +56,8 @@ class BackSpec:
     style: str
     face: BackFace | None = None  # style fixed
     field: str = ""  # by_field / double_sided: the field that decides
-    faces: dict[str, BackFace] = dc_field(default_factory=dict)  # by_field: value -> face
+    faces: dict[str, BackFace] = dc_field(default_factory=dict)  # value of `field` -> face
+    plain: BackFace | None = None  # double_sided: the back of items whose field is empty
 
 
 @dataclass(frozen=True)
@@ -238,8 +239,14 @@ def _back(obj: Any, where: str, problems: Problems, loc: Location) -> BackSpec:
         return BackSpec(style, field=name, faces=faces)
     if style == "double_sided":
         name = r.need("field", str) or ""
+        faces_obj = r.get("faces", dict, {}) or {}
+        faces = {
+            str(k): _face(v, f"{where}.faces.{k}", problems, loc) for k, v in faces_obj.items()
+        }
+        plain_obj = r.get("plain", dict)
+        plain = _face(plain_obj, f"{where}.plain", problems, loc) if plain_obj else None
         r.finish()
-        return BackSpec(style, field=name)
+        return BackSpec(style, field=name, faces=faces, plain=plain)
     r.finish()
     return BackSpec(style)
 

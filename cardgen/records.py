@@ -23,6 +23,7 @@ class Card:
     values: dict[str, Any]
     origin: Location = field(compare=False, default=Location(""))
     columns: dict[str, str] = field(compare=False, default_factory=dict)
+    invalid: frozenset[str] = field(compare=False, default=frozenset())  # cells that failed
 
     @property
     def id(self) -> str:
@@ -86,11 +87,14 @@ def cards_from_sheet(
     for row in sheet.rows:
         values: dict[str, Any] = {}
         columns: dict[str, str] = {}
+        invalid: set[str] = set()
         for f in spec.fields:
             cell = row.cells.get(f.name)
             column = cell.column if cell else _column_label(sheet, f.name)
             columns[f.name] = column
             if cell is None or is_blank(cell.value) or cell.value in ([], {}):
+                if f.required:
+                    invalid.add(f.name)
                 if f.required and f.name not in missing_columns:
                     problems.error(
                         sheet.loc(row.number, column), f"{f.name}: a value is required here"
@@ -102,7 +106,8 @@ def cards_from_sheet(
             except FieldValueError as exc:
                 problems.error(sheet.loc(row.number, column), f"{f.name}: {exc}")
                 values[f.name] = defaults[f.name]
-        cards.append(Card(spec.id, values, sheet.loc(row.number), columns))
+                invalid.add(f.name)
+        cards.append(Card(spec.id, values, sheet.loc(row.number), columns, frozenset(invalid)))
     return cards
 
 

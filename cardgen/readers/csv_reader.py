@@ -74,6 +74,13 @@ def parse_csv_text(text: str, location: Location) -> RawSheet:
             table.append([cell.replace("\r\n", "\n").replace("\r", "\n") for cell in row])
     except csv.Error as exc:
         raise DataError.at(location.at(len(table) + 1), f"cannot read this row: {exc}") from None
+    if text.count('"') % 2 and table and table[-1] and "\n" in table[-1][-1]:
+        from cardgen.readers.raw import column_letter
+
+        where = location.at(len(table), column_letter(len(table[-1]) - 1))
+        raise DataError.at(
+            where, "a quoted cell starting here is never closed, so the rest of the file ran into it"
+        )
     return table_to_sheet(location, table)
 
 

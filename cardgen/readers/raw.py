@@ -68,7 +68,8 @@ def table_to_sheet(source: Location, table: list[list[Any]], letters: bool = Tru
         raise DataError.at(
             source.at(1), "row 1 is empty: it should hold the column names (the header)"
         )
-    header_cells = table[0]
+    width = max(len(row) for row in table)
+    header_cells = list(table[0]) + [None] * (width - len(table[0]))
     header: dict[str, str] = {}
     columns: list[tuple[int, str]] = []
     for index, name in enumerate(header_cells):

@@ -36,8 +36,8 @@ def _open(path: Path, location: Location) -> Any:
         ) from None
 
 
-def worksheet_names(path: Path) -> list[str]:
-    workbook = _open(path, Location(str(path)))
+def worksheet_names(path: Path, display: str | None = None) -> list[str]:
+    workbook = _open(path, Location(display or str(path)))
     try:
         return list(workbook.sheetnames)
     finally:
