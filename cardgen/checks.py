@@ -162,15 +162,14 @@ def _check_deck(
     first = rows[0].where("deck")
     entries = _deck_cards(game, rows)
     total = sum(n for _, _, n in entries)
-    if fmt.min_cards is not None and total < fmt.min_cards:
+    sized = not any(row.invalid & {"card", "count"} for row in rows)  # else reported already
+    if sized and fmt.min_cards is not None and total < fmt.min_cards:
         problems.error(
-            first,
-            f"deck {deck!r} has {total} cards; a {fmt.id} deck needs at least {fmt.min_cards}",
+            first, f"deck {deck!r} has {total} cards; {fmt.id} decks need at least {fmt.min_cards}"
         )
-    if fmt.max_cards is not None and total > fmt.max_cards:
+    if sized and fmt.max_cards is not None and total > fmt.max_cards:
         problems.error(
-            first,
-            f"deck {deck!r} has {total} cards; a {fmt.id} deck allows at most {fmt.max_cards}",
+            first, f"deck {deck!r} has {total} cards; {fmt.id} decks allow at most {fmt.max_cards}"
         )
     per_card: dict[str, int] = defaultdict(int)
     for row, card, count in entries:
@@ -192,7 +191,7 @@ def _check_deck(
             why = f" ({limit.rule})" if limit.rule else ""
             problems.error(
                 row.where("count"),
-                f"deck {deck!r} holds {per_card[card.id]} copies of {card.name}; "
+                f"deck {deck!r} holds {per_card[card.id]} copies of {card.name} ({card.id}); "
                 f"at most {allowed} allowed{why}",
             )
     for rule in fmt.counts:

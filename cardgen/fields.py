@@ -94,19 +94,26 @@ def _number(value: Any) -> float:
     if isinstance(value, int | float):
         number = float(value)
     else:
-        text = str(value).strip().replace("\u2212", "-")
-        if re.fullmatch(r"-?\d+,\d+", text):  # decimal comma, as semicolon-CSV locales write
-            text = text.replace(",", ".")
         try:
-            number = float(text)
+            number = float(value)
         except ValueError:
-            raise FieldValueError(f"{_text(value)!r} is not a number") from None
+            text = str(value).strip().replace("\u2212", "-")
+            if re.fullmatch(r"-?\d+,\d+", text):  # decimal comma, as semicolon-CSV locales write
+                text = text.replace(",", ".")
+            try:
+                number = float(text)
+            except ValueError:
+                raise FieldValueError(f"{_text(value)!r} is not a number") from None
     if not math.isfinite(number):
         raise FieldValueError(f"{_text(value)!r} is not a finite number")
     return number
 
 
 def parse_int(value: Any, spec: FieldSpec, ctx: ParseContext) -> int:
+    if type(value) is str and value.isdigit():  # the common case, kept fast
+        number = int(value)
+        _bounds(number, spec)
+        return number
     try:
         number = _number(value)
     except FieldValueError:

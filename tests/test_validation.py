@@ -123,10 +123,10 @@ def test_broken_cell_gives_exactly_one_line(tmp_path):
 @pytest.mark.parametrize(
     ("decks", "expected"),
     [
-        ("deck,card,count\nstarter,wolf,2\n", "g/decks.csv:2:A: deck 'starter' has 2 cards; a std deck needs at least 3"),
-        ("deck,card,count\nstarter,wolf,2\nstarter,ruby_gem,5\n", "g/decks.csv:2:A: deck 'starter' has 7 cards; a std deck allows at most 6"),
-        ("deck,card,count\nstarter,wolf,3\n", "g/decks.csv:2:C: deck 'starter' holds 3 copies of Wolf; at most 2 allowed"),
-        ("deck,card,count\nstarter,wolf,1\nstarter,owl,2\n", "g/decks.csv:3:C: deck 'starter' holds 2 copies of Owl; at most 1 allowed"),
+        ("deck,card,count\nstarter,wolf,2\n", "g/decks.csv:2:A: deck 'starter' has 2 cards; std decks need at least 3"),
+        ("deck,card,count\nstarter,wolf,2\nstarter,ruby_gem,5\n", "g/decks.csv:2:A: deck 'starter' has 7 cards; std decks allow at most 6"),
+        ("deck,card,count\nstarter,wolf,3\n", "g/decks.csv:2:C: deck 'starter' holds 3 copies of Wolf (wolf); at most 2 allowed"),
+        ("deck,card,count\nstarter,wolf,1\nstarter,owl,2\n", "g/decks.csv:3:C: deck 'starter' holds 2 copies of Owl (owl); at most 1 allowed"),
         ("deck,card,count\nstarter,owl,1\nstarter,ruby_gem,3\n", "g/decks.csv:2:A: deck 'starter' has 0 red units; needs at least 1"),
         ("deck,card,count\nstarter,wolf,2\nstarter,dragon,1\n", "g/decks.csv:3:B: card: no card has the id 'dragon'"),
     ],

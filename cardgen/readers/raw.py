@@ -95,12 +95,14 @@ def table_to_sheet(source: Location, table: list[list[Any]], letters: bool = Tru
     if problems:
         raise DataError(problems)
     sheet = RawSheet(source, header, 1, [], letters)
+    lettered = [(index, key, column_letter(index)) for index, key in columns]
     for number, row in enumerate(table[1:], start=2):
         if all(is_blank(c) for c in row):
             continue
+        width = len(row)
         cells = {
-            key: RawCell(row[index] if index < len(row) else None, column_letter(index))
-            for index, key in columns
+            key: RawCell(row[index] if index < width else None, letter)
+            for index, key, letter in lettered
         }
         sheet.rows.append(RawRow(number, cells))
     return sheet

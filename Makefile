@@ -1,0 +1,43 @@
+# Two commands do everything: `make run` (the main job) and `make test` (the whole suite).
+# Each sets up the virtual environment first, so both work on a fresh clone with Python 3.11+.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+
+.PHONY: setup run test test-fast lint validate export bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+# The main job: check every game's data, then write each game's database as one workbook
+# (output/<game>/data-xlsx/) for designers. Print kits and the companion join here as they land.
+run: setup validate
+	@for game in $$($(BIN)/python -c "from cardgen.project import data_root, game_ids; print(' '.join(game_ids(data_root())))"); do \
+		$(BIN)/cardgen export $$game --format xlsx || exit 1; \
+	done
+
+validate: setup
+	$(BIN)/cardgen validate
+
+test: setup lint
+	$(BIN)/python -m pytest
+
+test-fast: setup
+	$(BIN)/python -m pytest -m "not slow" -x -q
+
+lint: setup
+	$(BIN)/ruff check cardgen companion tests benchmarks
+	$(BIN)/ruff format --check cardgen companion tests benchmarks
+
+bench: setup
+	$(BIN)/python benchmarks/bench_load.py
+
+clean:
+	rm -rf $(VENV) output/*/ .pytest_cache .ruff_cache .hypothesis

@@ -1,0 +1,1 @@
+"""The table companion: rules engines (pure Python) and the Streamlit app that drives them."""
