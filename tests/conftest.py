@@ -14,7 +14,10 @@ MANIFEST = {
     "name": "Test Game",
     "players": {"min": 1, "max": 2},
     "default_size": "poker",
-    "keywords": {"sheet": "keywords", "sets": {"power": {"name": "Powers"}, "gem": {"name": "Gems"}}},
+    "keywords": {
+        "sheet": "keywords",
+        "sets": {"power": {"name": "Powers"}, "gem": {"name": "Gems"}},
+    },
     "types": [
         {
             "id": "unit",
@@ -77,8 +80,15 @@ MANIFEST = {
             "min_cards": 3,
             "max_cards": 6,
             "allowed_types": ["unit", "gem"],
-            "copy_limit": {"max": 2, "field": "rare", "by_value": {"true": 1}, "exempt_types": ["gem"]},
-            "counts": [{"types": ["unit"], "where": {"colour": "red"}, "min": 1, "rule": "red units"}],
+            "copy_limit": {
+                "max": 2,
+                "field": "rare",
+                "by_value": {"true": 1},
+                "exempt_types": ["gem"],
+            },
+            "counts": [
+                {"types": ["unit"], "where": {"colour": "red"}, "min": 1, "rule": "red units"}
+            ],
         }
     },
 }

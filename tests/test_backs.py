@@ -33,7 +33,12 @@ PLAIN = {"label": "Room", "color": "#999999", "mark": "M"}
 
 
 def test_double_sided_with_faces_and_plain_back(tmp_path):
-    back = {"style": "double_sided", "field": "back_colour", "faces": {"green": GREEN}, "plain": PLAIN}
+    back = {
+        "style": "double_sided",
+        "field": "back_colour",
+        "faces": {"green": GREEN},
+        "plain": PLAIN,
+    }
     game = load_clean(write_game(tmp_path / "g", {"tiles.csv": TILES}, tile_manifest(back)))
     spec = game.spec.type("tile").back
     assert spec.faces["green"].mark == "check" and spec.plain.label == "Room"
@@ -41,15 +46,24 @@ def test_double_sided_with_faces_and_plain_back(tmp_path):
 
 
 def test_double_sided_value_without_face(tmp_path):
-    back = {"style": "double_sided", "field": "back_colour", "faces": {"white": PLAIN}, "plain": PLAIN}
+    back = {
+        "style": "double_sided",
+        "field": "back_colour",
+        "faces": {"white": PLAIN},
+        "plain": PLAIN,
+    }
     lines = error_lines(write_game(tmp_path / "g", {"tiles.csv": TILES}, tile_manifest(back)))
-    assert lines == ["g/tiles.csv:3:C: back_colour: no card back is declared for 'green' (backs: white)"]
+    assert lines == [
+        "g/tiles.csv:3:C: back_colour: no card back is declared for 'green' (backs: white)"
+    ]
 
 
 def test_double_sided_empty_needs_plain_back(tmp_path):
     back = {"style": "double_sided", "field": "back_colour", "faces": {"green": GREEN}}
     lines = error_lines(write_game(tmp_path / "g", {"tiles.csv": TILES}, tile_manifest(back)))
-    assert lines[0].startswith("g/tiles.csv:2:C: back_colour: empty, and the manifest declares no plain back")
+    assert lines[0].startswith(
+        "g/tiles.csv:2:C: back_colour: empty, and the manifest declares no plain back"
+    )
 
 
 def test_back_face_needs_a_mark_besides_colour(tmp_path):

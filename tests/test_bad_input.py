@@ -19,7 +19,10 @@ PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\
         (PNG, "g/gems.csv: this is not a text spreadsheet (it holds binary data)"),
         (b"\n\nid,name,kind\nx,X,ruby\n", "g/gems.csv:1: row 1 is empty"),
         (b",,,\n,,,\n", "g/gems.csv: the sheet is empty"),
-        (b"id,name,kind\nx,X,ruby\n,,,,extra\n", "g/gems.csv:1:E: this column has data but no name in row 1"),
+        (
+            b"id,name,kind\nx,X,ruby\n,,,,extra\n",
+            "g/gems.csv:1:E: this column has data but no name in row 1",
+        ),
         (b'id,name,kind\nx,"X\n', "g/gems.csv:2:B: a quoted cell starting here is never closed"),
     ],
 )
@@ -29,7 +32,9 @@ def test_broken_csv(tmp_path, content, expected):
 
 
 def test_damaged_xlsx(tmp_path):
-    folder = write_game(tmp_path / "g", {"gems.csv": None, "book.xlsx": b"PK\x03\x04 not really a zip"})
+    folder = write_game(
+        tmp_path / "g", {"gems.csv": None, "book.xlsx": b"PK\x03\x04 not really a zip"}
+    )
     lines = error_lines(folder)
     assert "g/book.xlsx: this is not a readable XLSX workbook (damaged, or another format)" in lines
 
@@ -39,7 +44,9 @@ def test_zip_that_is_not_a_workbook(tmp_path):
     with zipfile.ZipFile(folder / "book.xlsx", "w") as archive:
         archive.writestr("hello.txt", "hi")
     lines = error_lines(folder)
-    assert any(line.startswith("g/book.xlsx: this is not a readable XLSX workbook") for line in lines)
+    assert any(
+        line.startswith("g/book.xlsx: this is not a readable XLSX workbook") for line in lines
+    )
 
 
 def test_huge_file_refused_before_reading(tmp_path, monkeypatch):
@@ -77,7 +84,9 @@ def test_broken_json(tmp_path, content, expected):
 
 def test_missing_manifest(tmp_path):
     (tmp_path / "g").mkdir()
-    assert error_lines(tmp_path / "g") == ["g/manifest.json: no manifest.json: every game folder needs one"]
+    assert error_lines(tmp_path / "g") == [
+        "g/manifest.json: no manifest.json: every game folder needs one"
+    ]
 
 
 def test_excel_lock_file_is_ignored(tmp_path):

@@ -36,7 +36,7 @@ VARIANTS = {
     "tab-utf16-excel-unicode-text": render(delimiter="\t", line_end="\r\n").encode("utf-16"),
     "cp1252-legacy-excel": render(delimiter=";", line_end="\r\n").encode("cp1252"),
     "trailing-empty-rows": (render() + ",,,,,,,,,,,,,,,\n\n,,\n").encode(),
-    "trailing-empty-columns": render_rows([r + ["", ""] for r in rows()]).encode(),
+    "trailing-empty-columns": render_rows([[*r, "", ""] for r in rows()]).encode(),
 }
 
 

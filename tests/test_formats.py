@@ -138,7 +138,9 @@ def test_failed_export_leaves_previous_output_intact(tmp_path, game_dir, monkeyp
 def test_export_copies_referenced_art(tmp_path):
     from .conftest import UNITS_CSV
 
-    folder = write_game(tmp_path / "g", {"units.csv": UNITS_CSV.replace(",,2\n", ",art/wolf.png,2\n", 1)})
+    folder = write_game(
+        tmp_path / "g", {"units.csv": UNITS_CSV.replace(",,2\n", ",art/wolf.png,2\n", 1)}
+    )
     (folder / "art").mkdir()
     (folder / "art" / "wolf.png").write_bytes(b"\x89PNG fake")
     out = export_game(load_clean(folder), "xlsx", tmp_path / "out")

@@ -32,12 +32,30 @@ CASES = {
         units(wolf() + ",x", OWL + ",", header=HEADER + ",colour2"),
         "g/units.csv:1:Q: unknown column 'colour2'",
     ),
-    "missing required value": (units(wolf(cost=""), OWL), "g/units.csv:2:C: cost: a value is required here"),
-    "not a number": (units(wolf(cost="three"), OWL), "g/units.csv:2:C: cost: 'three' is not a whole number"),
-    "not a whole number": (units(wolf(cost="2.5"), OWL), "g/units.csv:2:C: cost: '2.5' is not a whole number"),
-    "above range": (units(wolf(cost="9"), OWL), "g/units.csv:2:C: cost: 9 is above the maximum of 5"),
-    "below range": (units(wolf(cost="-1"), OWL), "g/units.csv:2:C: cost: -1 is below the minimum of 0"),
-    "bad choice": (units(wolf(colour="green"), OWL), "g/units.csv:2:F: colour: 'green' is not one of: red, blue"),
+    "missing required value": (
+        units(wolf(cost=""), OWL),
+        "g/units.csv:2:C: cost: a value is required here",
+    ),
+    "not a number": (
+        units(wolf(cost="three"), OWL),
+        "g/units.csv:2:C: cost: 'three' is not a whole number",
+    ),
+    "not a whole number": (
+        units(wolf(cost="2.5"), OWL),
+        "g/units.csv:2:C: cost: '2.5' is not a whole number",
+    ),
+    "above range": (
+        units(wolf(cost="9"), OWL),
+        "g/units.csv:2:C: cost: 9 is above the maximum of 5",
+    ),
+    "below range": (
+        units(wolf(cost="-1"), OWL),
+        "g/units.csv:2:C: cost: -1 is below the minimum of 0",
+    ),
+    "bad choice": (
+        units(wolf(colour="green"), OWL),
+        "g/units.csv:2:F: colour: 'green' is not one of: red, blue",
+    ),
     "bad bool": (units(wolf(rare="maybe"), OWL), "g/units.csv:2:E: rare: 'maybe' is not yes or no"),
     "unknown keyword": (
         units(wolf(powers="fly;dig"), OWL),
@@ -47,7 +65,10 @@ CASES = {
         units(wolf(power="ruby"), OWL),
         "g/units.csv:2:H: power: 'ruby' is not a known power keyword",
     ),
-    "keyword listed twice": (units(wolf(powers="fly;Fly"), OWL), "g/units.csv:2:I: powers: fly is listed twice"),
+    "keyword listed twice": (
+        units(wolf(powers="fly;Fly"), OWL),
+        "g/units.csv:2:I: powers: fly is listed twice",
+    ),
     "bad keyword count": (
         units(wolf(needs="ruby:0"), OWL),
         "g/units.csv:2:J: needs: 0 is below the minimum of 1",
@@ -193,6 +214,11 @@ def test_manifest_that_is_not_json(tmp_path):
 
 
 def test_json_sheet_errors_name_record_and_field(tmp_path):
-    records = [{"id": "ruby_gem", "name": "Ruby", "kind": "ruby"}, {"id": "x", "name": "X", "kind": "opal"}]
+    records = [
+        {"id": "ruby_gem", "name": "Ruby", "kind": "ruby"},
+        {"id": "x", "name": "X", "kind": "opal"},
+    ]
     folder = write_game(tmp_path / "g", {"gems.csv": None, "gems.json": json.dumps(records)})
-    assert error_lines(folder) == ["g/gems.json:2:kind: kind: 'opal' is not a known gem keyword (known: any, ruby)"]
+    assert error_lines(folder) == [
+        "g/gems.json:2:kind: kind: 'opal' is not a known gem keyword (known: any, ruby)"
+    ]

@@ -79,7 +79,8 @@ def parse_csv_text(text: str, location: Location) -> RawSheet:
 
         where = location.at(len(table), column_letter(len(table[-1]) - 1))
         raise DataError.at(
-            where, "a quoted cell starting here is never closed, so the rest of the file ran into it"
+            where,
+            "a quoted cell starting here is never closed; the rest of the file ran into it",
         )
     return table_to_sheet(location, table)
 
