@@ -55,9 +55,9 @@ def list_games(data: Path | None) -> None:
             out.print(f"{gid}: manifest has problems (run cardgen validate {gid})")
             continue
         counts = ", ".join(
-            f"{game.count(t.id)} {t.plural.lower()}"
+            f"{n} {(t.name if n == 1 else t.plural).lower()}"
             for t in game.spec.card_types
-            if t.kind != "reference"
+            if t.kind != "reference" and (n := game.count(t.id)) >= 0
         )
         status = f" [{errors} problems]" if errors else ""
         out.print(f"{gid}: {game.name}{status} ({counts})", markup=False)

@@ -78,7 +78,7 @@ def _text(value: Any) -> str:
 def _items(value: Any) -> list[Any]:
     if isinstance(value, list | tuple):
         return [v for v in value if not (isinstance(v, str) and not v.strip())]
-    return [part.strip() for part in LIST_SEPARATORS.split(str(value)) if part.strip()]
+    return [part.strip() for part in LIST_SEPARATORS.split(_text(value)) if part.strip()]
 
 
 def _bounds(number: float, spec: FieldSpec) -> None:

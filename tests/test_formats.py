@@ -152,3 +152,21 @@ def test_csv_export_opens_in_excel_with_accents(tmp_path, game_dir):
     raw = (out / "units.csv").read_bytes()
     assert raw.startswith(b"\xef\xbb\xbf"), "Excel needs the BOM to read UTF-8"
     assert b"\r\n" in raw
+
+
+def test_numbers_typed_into_text_and_list_cells_of_a_workbook(tmp_path):
+    """Excel stores 7 as 7.0; a text, ref or list cell holding it must still read as "7"."""
+    folder = write_game(tmp_path / "x")
+    as_workbook(folder)
+    from openpyxl import load_workbook
+
+    book = load_workbook(folder / "game.xlsx")
+    units = book["units"]
+    units["M2"] = 7  # serial, a text field
+    units["L2"] = 3  # positions, a list of ints
+    units["N3"] = 12.5  # text
+    book.save(folder / "game.xlsx")
+    game = load_clean(folder)
+    assert game.by_id("wolf")["serial"] == "7"
+    assert game.by_id("wolf")["positions"] == (3,)
+    assert game.by_id("owl")["text"] == "12.5"
