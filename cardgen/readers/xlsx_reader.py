@@ -35,7 +35,9 @@ def _open(path: Path, location: Location) -> Any:
     try:
         return CalamineWorkbook.from_path(str(path))
     except Exception as exc:  # calamine raises several kinds on damaged files
-        raise DataError.at(location, f"this is not a readable XLSX workbook ({_why(exc)})") from None
+        raise DataError.at(
+            location, f"this is not a readable XLSX workbook ({_why(exc)})"
+        ) from None
 
 
 def _why(exc: Exception) -> str:
