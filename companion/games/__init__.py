@@ -1,0 +1,1 @@
+"""One module per game's rules, each following `companion.engine.Rules`."""
