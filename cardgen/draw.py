@@ -69,7 +69,7 @@ Op = RectOp | EllipseOp | PolygonOp | TextOp | ImageOp
 
 @dataclass
 class Face:
-    """One side of one component, ready for a backend: its ops and the problems met laying it out."""
+    """One side of one component, ready for a backend: its size, bleed and ops."""
 
     width: float
     height: float

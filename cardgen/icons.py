@@ -2,9 +2,9 @@
 
 An icon is a list of parts in a 100 x 100 box: `path` (SVG path syntax: M L H V C Q Z, absolute or
 relative), `circle` [cx, cy, r], `rect` [x, y, w, h], `polygon` [[x, y], ...], or `regular`
-[cx, cy, r, sides, rotation_degrees, inner_ratio] for stars and polygons. `icon` nests another icon by name at `at` [x, y, size]. Each part names its
-`fill` and `stroke`: "ink" (the colour the layout asks for), "paper" (the contrasting colour),
-"none", or a hex colour.
+[cx, cy, r, sides, rotation_degrees, inner_ratio] for stars and polygons; `icon` nests another
+icon by name at `at` [x, y, size]. Each part names its `fill` and `stroke`: "ink" (the colour
+the layout asks for), "paper" (the contrasting colour), "none", or a hex colour.
 """
 
 from __future__ import annotations

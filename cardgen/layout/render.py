@@ -1,0 +1,51 @@
+"""Render one face: evaluate a layout's vars and elements against a card, giving a Face."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from jinja2 import TemplateError, UndefinedError
+
+from cardgen.draw import Face
+from cardgen.layout.elements import ELEMENTS, FALSE_WORDS, Ctx
+from cardgen.layout.template import Layout, LayoutError
+
+
+def _truthy(value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    return str(value).strip().lower() not in FALSE_WORDS
+
+
+def render_face(
+    layout: Layout,
+    context: dict[str, Any],
+    width: float,
+    height: float,
+    bleed: float,
+    icons: dict,
+    resolve_image: Callable[[str], tuple[str | None, str | None]],
+    shape: str = "rect",
+) -> tuple[Face, list[str]]:
+    """The face and the problems met (text that does not fit, missing art, unknown icons)."""
+    problems: list[str] = []
+    scope = dict(context)
+    scope["width"], scope["height"] = width, height
+    for name, value in layout.vars:
+        try:
+            scope[name] = value.get(scope)
+        except (UndefinedError, TemplateError) as exc:
+            raise LayoutError(f"{layout.path.name} vars.{name}: {exc}") from None
+    face = Face(width, height, bleed, shape=shape)
+    for element in layout.elements:
+        try:
+            props = {key: value.get(scope) for key, value in element.props.items()}
+        except (UndefinedError, TemplateError, TypeError, KeyError, ValueError) as exc:
+            raise LayoutError(f"{element.where}: {exc}") from None
+        if "when" in props and not _truthy(props["when"]):
+            continue
+        handler = ELEMENTS[element.type][0]
+        ctx = Ctx(width, height, bleed, props, element.where, icons, resolve_image, problems)
+        face.ops.extend(handler(ctx))
+    return face, problems
