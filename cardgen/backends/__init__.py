@@ -1,0 +1,1 @@
+"""Backends: the only modules that import reportlab (PDF) or pillow (PNG) to draw."""

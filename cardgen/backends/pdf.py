@@ -1,0 +1,211 @@
+"""Vector PDF with reportlab: every face a Form XObject drawn once and placed wherever needed.
+
+A back shared by 200 cards, or four copies of one card, costs one form plus a few bytes per
+placement. Fonts are Vera TTFs embedded as subsets, and the canvas starts in Vera, so no
+unembedded Helvetica sneaks in (shared/reference/print-standards.md section 5.2). Output is
+byte-reproducible (`invariant=1`).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from reportlab import rl_config
+from reportlab.lib.colors import HexColor
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfgen.canvas import Canvas
+
+from cardgen.draw import EllipseOp, Face, ImageOp, Op, PolygonOp, RectOp, Style, TextOp
+from cardgen.fonts import FONTS, PDF_NAMES, _ttf
+from cardgen.sheet import Line, Page, Rect
+
+K = 72.0 / 25.4  # points per millimetre
+MARK_COLOUR = "#000000"
+MARK_PT = 0.5
+CUT_LINE_COLOUR = "#808080"
+
+
+def register_fonts() -> None:
+    for key in FONTS:
+        if PDF_NAMES[key] not in pdfmetrics.getRegisteredFontNames():
+            pdfmetrics.registerFont(_ttf(key))
+
+
+@cache
+def _image_size(path: str) -> tuple[int, int]:
+    from reportlab.lib.utils import ImageReader
+
+    return ImageReader(path).getSize()
+
+
+class PdfDocument:
+    """One PDF being written: add faces as forms, then pages that place them."""
+
+    def __init__(self, path: Path, title: str, subject: str = "") -> None:
+        rl_config.useA85 = 0  # no +25 % on embedded images
+        register_fonts()
+        self.canvas = Canvas(
+            str(path), initialFontName=PDF_NAMES["regular"], invariant=1, pageCompression=1
+        )
+        self.canvas.setTitle(title)
+        self.canvas.setSubject(subject)
+        self.canvas.setCreator("cardgen")
+        self.forms: dict[str, str] = {}
+        self.pages = 0
+
+    # faces -----------------------------------------------------------------------------------
+    def form(self, face: Face) -> str:
+        """The name of the form holding `face`, defining it on first use."""
+        key = face.key or str(id(face))
+        if key in self.forms:
+            return self.forms[key]
+        name = f"F{len(self.forms)}"
+        b = face.bleed
+        c = self.canvas
+        c.beginForm(name, -b * K, -b * K, (face.width + b) * K, (face.height + b) * K)
+        for op in face.ops:
+            self._op(op, face.height)
+        if face.shape == "round":
+            self._cut_circle(face)
+        c.endForm()
+        self.forms[key] = name
+        return name
+
+    def _style(self, style: Style) -> tuple[int, int]:
+        c = self.canvas
+        if style.fill:
+            c.setFillColor(HexColor(style.fill))
+        if style.stroke:
+            c.setStrokeColor(HexColor(style.stroke))
+            c.setLineWidth(style.stroke_pt)
+        return (1 if style.fill else 0), (1 if style.stroke else 0)
+
+    def _op(self, op: Op, h: float) -> None:
+        c = self.canvas
+        if isinstance(op, RectOp):
+            fill, stroke = self._style(op.style)
+            if fill or stroke:
+                y = (h - op.y - op.h) * K
+                if op.radius > 0:
+                    c.roundRect(op.x * K, y, op.w * K, op.h * K, op.radius * K, stroke, fill)
+                else:
+                    c.rect(op.x * K, y, op.w * K, op.h * K, stroke, fill)
+        elif isinstance(op, EllipseOp):
+            fill, stroke = self._style(op.style)
+            x1, x2 = (op.cx - op.rx) * K, (op.cx + op.rx) * K
+            y1, y2 = (h - op.cy - op.ry) * K, (h - op.cy + op.ry) * K
+            c.ellipse(x1, y1, x2, y2, stroke, fill)
+        elif isinstance(op, PolygonOp):
+            fill, stroke = self._style(op.style)
+            if not op.closed:
+                fill = 0
+            if (fill or stroke) and len(op.points) > 1:
+                path = c.beginPath()
+                path.moveTo(op.points[0][0] * K, (h - op.points[0][1]) * K)
+                for x, y in op.points[1:]:
+                    path.lineTo(x * K, (h - y) * K)
+                if op.closed:
+                    path.close()
+                c.drawPath(path, stroke=stroke, fill=fill)
+        elif isinstance(op, TextOp):
+            c.setFillColor(HexColor(op.color))
+            c.setFont(PDF_NAMES[op.font], op.size_pt)
+            c.drawString(op.x * K, (h - op.baseline) * K, op.text)
+        elif isinstance(op, ImageOp):
+            self._image(op, h)
+
+    def _image(self, op: ImageOp, h: float) -> None:
+        c = self.canvas
+        iw, ih = _image_size(op.path)
+        box_w, box_h = op.w, op.h
+        scale = (max if op.fit == "cover" else min)(box_w / iw, box_h / ih)
+        dw, dh = iw * scale, ih * scale
+        dx, dy = op.x + (box_w - dw) / 2, op.y + (box_h - dh) / 2
+        c.saveState()
+        if op.fit == "cover":
+            path = c.beginPath()
+            path.rect(op.x * K, (h - op.y - op.h) * K, op.w * K, op.h * K)
+            c.clipPath(path, stroke=0, fill=0)
+        c.drawImage(op.path, dx * K, (h - dy - dh) * K, dw * K, dh * K, mask="auto")
+        c.restoreState()
+
+    def _cut_circle(self, face: Face) -> None:
+        c = self.canvas
+        c.setStrokeColor(HexColor(CUT_LINE_COLOUR))
+        c.setLineWidth(0.25)
+        r = min(face.width, face.height) / 2
+        c.circle(face.width / 2 * K, face.height / 2 * K, r * K, stroke=1, fill=0)
+
+    # pages -----------------------------------------------------------------------------------
+    def page(self, page: Page, faces: dict[int, Face], label: str = "") -> None:
+        """Place each slot's face (by slot index in `page.slots`), then marks and the label."""
+        c = self.canvas
+        c.setPageSize((page.width * K, page.height * K))
+        for index, slot in enumerate(page.slots):
+            face = faces.get(index)
+            if face is None:
+                continue
+            name = self.form(face)
+            c.saveState()
+            self._clip(slot.paint, page.height)
+            x, y = slot.trim.x * K, (page.height - slot.trim.bottom) * K
+            if slot.rotation == 180:
+                c.translate(x + slot.trim.w * K, y + slot.trim.h * K)
+                c.rotate(180)
+            else:
+                c.translate(x, y)
+            c.doForm(name)
+            c.restoreState()
+        self._lines(page.marks, page.height, MARK_COLOUR, MARK_PT)
+        self._lines(page.cut_lines, page.height, CUT_LINE_COLOUR, 0.25)
+        if page.fold is not None:
+            c.saveState()
+            c.setDash(4, 3)
+            self._lines((page.fold,), page.height, CUT_LINE_COLOUR, 0.5)
+            c.restoreState()
+        if label or page.label:
+            c.setFillColor(HexColor("#000000"))
+            c.setFont(PDF_NAMES["regular"], 6.5)
+            c.drawString(6 * K, 2.6 * K, label or page.label)
+        c.showPage()
+        self.pages += 1
+
+    def _clip(self, rect: Rect, page_h: float) -> None:
+        path = self.canvas.beginPath()
+        path.rect(rect.x * K, (page_h - rect.bottom) * K, rect.w * K, rect.h * K)
+        self.canvas.clipPath(path, stroke=0, fill=0)
+
+    def _lines(self, lines: tuple[Line, ...], page_h: float, colour: str, width: float) -> None:
+        if not lines:
+            return
+        c = self.canvas
+        c.setStrokeColor(HexColor(colour))
+        c.setLineWidth(width)
+        for line in lines:
+            c.line(line.x1 * K, (page_h - line.y1) * K, line.x2 * K, (page_h - line.y2) * K)
+
+    def draw_ops_page(self, width: float, height: float, ops: list[Op], label: str = "") -> None:
+        """A page drawn directly from ops (calibration, board pieces), origin top-left."""
+        c = self.canvas
+        c.setPageSize((width * K, height * K))
+        for op in ops:
+            self._op(op, height)
+        if label:
+            c.setFillColor(HexColor("#000000"))
+            c.setFont(PDF_NAMES["regular"], 6.5)
+            c.drawString(6 * K, 2.6 * K, label)
+        c.showPage()
+        self.pages += 1
+
+    def set_boxes(self, trim: Rect, bleed: Rect, page_h: float) -> None:
+        """TrimBox and BleedBox (4-tuples in points); sticky for the pages that follow."""
+        self.canvas.setTrimBox(
+            (trim.x * K, (page_h - trim.bottom) * K, trim.right * K, (page_h - trim.y) * K)
+        )
+        self.canvas.setBleedBox(
+            (bleed.x * K, (page_h - bleed.bottom) * K, bleed.right * K, (page_h - bleed.y) * K)
+        )
+
+    def save(self) -> None:
+        self.canvas.save()
