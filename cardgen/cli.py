@@ -11,6 +11,7 @@ from rich.console import Console
 from cardgen.database import load_game, load_game_or_raise
 from cardgen.errors import DataError, Problem
 from cardgen.export import FORMATS, export_game
+from cardgen.paper import PAPERS_MM, Duplex, PrintOptions
 from cardgen.project import data_root, game_ids, output_root, resolve_games
 
 out = Console(highlight=False, soft_wrap=True)
@@ -115,6 +116,109 @@ def export(game: str, fmt: str, destination: Path | None, data: Path | None) -> 
         err.print(f"{target}: cannot write the export: {exc.strerror or exc}", style="red")
         sys.exit(1)
     out.print(f"{loaded.id}: wrote {target}", markup=False)
+
+
+def _offset(value: str) -> tuple[float, float]:
+    try:
+        parts = [float(v) for v in value.replace(";", ",").split(",")]
+    except ValueError:
+        raise click.BadParameter("give X,Y in millimetres, e.g. 0.5,-1") from None
+    if len(parts) != 2:
+        raise click.BadParameter("give X,Y in millimetres, e.g. 0.5,-1")
+    return parts[0], parts[1]
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@data_option
+@click.option("--paper", type=click.Choice(sorted(PAPERS_MM)), default="a4", show_default=True)
+@click.option(
+    "--duplex",
+    type=click.Choice([d.value for d in Duplex]),
+    default="long",
+    show_default=True,
+    help="How your printer turns the sheet: flip on the long or short edge, or none.",
+)
+@click.option("--offset", default="0,0", help="Shift backs by X,Y mm (see the calibration page).")
+@click.option(
+    "--gutter", type=float, default=0.0, help="Space between cards in mm (0: shared cuts)."
+)
+@click.option("--bleed", type=float, default=3.0, show_default=True, help="Bleed in mm.")
+@click.option("--cut-lines", is_flag=True, help="Full-length cut lines as well as crop marks.")
+@click.option("--gutterfold", is_flag=True, help="Fronts and backs side by side, to fold and glue.")
+@click.option("--type", "types", multiple=True, help="Only this component type (repeatable).")
+@click.option("--id", "ids", multiple=True, help="Only this card id (repeatable).")
+@click.option("--no-png", is_flag=True, help="Skip the per-face PNG export.")
+@click.option("--no-tts", is_flag=True, help="Skip the Tabletop Simulator sheets.")
+@click.option("--out", "out_root", type=click.Path(file_okay=False, path_type=Path), default=None)
+def build(
+    games: tuple[str, ...],
+    data: Path | None,
+    paper: str,
+    duplex: str,
+    offset: str,
+    gutter: float,
+    bleed: float,
+    cut_lines: bool,
+    gutterfold: bool,
+    types: tuple[str, ...],
+    ids: tuple[str, ...],
+    no_png: bool,
+    no_tts: bool,
+    out_root: Path | None,
+) -> None:
+    """Build the print kit of GAMES (default: all) into output/<game>/."""
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from cardgen.build import BuildOptions, build_game
+    from cardgen.layout import LayoutError
+
+    try:
+        folders = resolve_games(games, data_root(data))
+        loaded = [load_game_or_raise(folder) for folder in folders]
+    except DataError as exc:
+        _fail(exc)
+    options = BuildOptions(
+        print=PrintOptions(
+            paper=paper,
+            duplex=Duplex(duplex),
+            bleed_mm=bleed,
+            gutter_mm=gutter,
+            back_offset_mm=_offset(offset),
+            cut_lines=cut_lines,
+            gutterfold=gutterfold,
+        ),
+        types=types,
+        ids=ids,
+        png=not no_png,
+        tts=not no_tts,
+    )
+    target = out_root or output_root()
+    failed = False
+    columns = (TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
+        for game in loaded:
+            task = bar.add_task(game.id, total=None)
+
+            def progress(what: str, done: int, total: int, task=task) -> None:
+                bar.update(task, description=what, completed=done, total=max(total, 1))
+
+            try:
+                report = build_game(game, target, options, progress)
+            except (LayoutError, ValueError, OSError) as exc:
+                err.print(f"{game.id}: build failed, previous output kept: {exc}", style="red",
+                          markup=False)  # fmt: skip
+                failed = True
+                continue
+            finally:
+                bar.remove_task(task)
+            for problem in report.problems:
+                err.print(f"{game.id}: warning: {problem}", style="yellow", markup=False)
+            out.print(
+                f"{game.id}: {report.pages} pages, {report.faces} faces -> {target / game.id}",
+                markup=False,
+            )
+    sys.exit(1 if failed else 0)
 
 
 if __name__ == "__main__":

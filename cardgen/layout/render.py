@@ -40,11 +40,12 @@ def render_face(
     face = Face(width, height, bleed, shape=shape)
     for element in layout.elements:
         try:
+            condition = element.props.get("when")
+            if condition is not None and not _truthy(condition.get(scope)):
+                continue
             props = {key: value.get(scope) for key, value in element.props.items()}
         except (UndefinedError, TemplateError, TypeError, KeyError, ValueError) as exc:
             raise LayoutError(f"{element.where}: {exc}") from None
-        if "when" in props and not _truthy(props["when"]):
-            continue
         handler = ELEMENTS[element.type][0]
         ctx = Ctx(width, height, bleed, props, element.where, icons, resolve_image, problems)
         face.ops.extend(handler(ctx))

@@ -1,0 +1,223 @@
+"""Build a game's print kit: the print PDF, a PNG per face, Tabletop Simulator deck sheets.
+
+Everything is written into a staging folder first and moved into `output/<game>/` only when the
+whole build succeeded, so a failed build leaves the previous kit intact.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cardgen.database import Game
+from cardgen.draw import Face
+from cardgen.faces import PRINTED_KINDS, FaceSet, build_faces
+from cardgen.paper import Duplex, PrintOptions
+from cardgen.sheet import impose
+
+TTS_COLUMNS, TTS_ROWS = 10, 7
+TTS_CARD_PX = 372  # a 63 mm card at 150 ppi: sharp on screen, sheets stay under 4k x 5k px
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    print: PrintOptions = field(default_factory=PrintOptions)
+    types: tuple[str, ...] = ()  # only these type ids (empty: all printed types)
+    ids: tuple[str, ...] = ()  # only these card ids
+    png: bool = True
+    tts: bool = True
+    dpi: int = 300
+
+
+@dataclass
+class BuildReport:
+    game: str
+    files: list[Path] = field(default_factory=list)
+    pages: int = 0
+    faces: int = 0
+    problems: list[str] = field(default_factory=list)
+
+
+Progress = Callable[[str, int, int], None]
+
+
+def _no_progress(what: str, done: int, total: int) -> None:
+    pass
+
+
+def print_label(game: Game, faces: FaceSet, side: str, page: int, pages: int, opts: PrintOptions):
+    how = {
+        Duplex.LONG: "print double-sided, flip on long edge",
+        Duplex.SHORT: "print double-sided, flip on short edge",
+        Duplex.NONE: "print single-sided",
+    }[opts.duplex]
+    if opts.gutterfold:
+        how = "print single-sided, fold on the dashed line, glue, then cut"
+    return f"{game.name} - {faces.spec.plural} - {side} - sheet {page} of {pages} - {how}"
+
+
+def printed_types(game: Game, options: BuildOptions):
+    for spec in game.spec.types:
+        if spec.kind not in PRINTED_KINDS:
+            continue
+        if options.types and spec.id not in options.types:
+            continue
+        yield spec
+
+
+def write_pdf(game: Game, sets: list[FaceSet], path: Path, options: BuildOptions) -> int:
+    from cardgen.backends.pdf import PdfDocument
+
+    opts = options.print
+    document = PdfDocument(path, f"{game.name} print-and-play", f"{opts.paper}, {opts.duplex}")
+    for faces in sets:
+        copies = [c for c in game.copies(faces.spec.id) if c.id in faces.fronts]
+        if not copies:
+            continue
+        size = faces.size
+        imposition = impose(len(copies), size.width_mm, size.height_mm, opts, faces.has_backs)
+        sheets = sum(1 for p in imposition.pages if p.side in ("front", "gutterfold"))
+        sheet = 0
+        for page in imposition.pages:
+            if page.side in ("front", "gutterfold"):
+                sheet += 1
+            placed: dict[int, Face] = {}
+            for index, slot in enumerate(page.slots):
+                card = copies[slot.item]
+                if slot.face == "back":
+                    if card.id in faces.backs:
+                        placed[index] = faces.backs[card.id]
+                else:
+                    placed[index] = faces.fronts[card.id]
+            side = {"front": "fronts", "back": "backs"}.get(page.side, "fronts and backs")
+            label = print_label(game, faces, side, sheet, sheets, opts)
+            document.page(page, placed, label)
+    pages = document.pages
+    document.save()
+    return pages
+
+
+def write_pngs(sets: list[FaceSet], folder: Path, dpi: int) -> list[Path]:
+    from cardgen.backends.png import render_png, save_png
+
+    written = []
+    for faces in sets:
+        target = folder / faces.spec.id
+        target.mkdir(parents=True, exist_ok=True)
+        done_backs: set[str] = set()
+        for card_id, face in faces.fronts.items():
+            path = target / f"{card_id}.png"
+            save_png(render_png(face, dpi), path, dpi)
+            written.append(path)
+            back = faces.backs.get(card_id)
+            if back is not None and back.key not in done_backs:
+                name = f"{card_id}-back.png" if ":back:" not in back.key else _back_name(back)
+                save_png(render_png(back, dpi), target / name, dpi)
+                written.append(target / name)
+                done_backs.add(back.key)
+    return written
+
+
+def _back_name(face: Face) -> str:
+    label = face.key.split(":back:", 1)[1]
+    return (
+        "back-" + "".join(ch if ch.isalnum() else "-" for ch in label.lower()).strip("-") + ".png"
+    )
+
+
+def write_tts(game: Game, sets: list[FaceSet], folder: Path) -> list[Path]:
+    """Deck sheets for Tabletop Simulator: 10 x 7, the last slot holding the hidden-card face.
+
+    One deck per type and back (TTS gives a deck one back), copies repeated as in the box.
+    """
+    from PIL import Image
+
+    from cardgen.backends.png import render_png
+
+    written = []
+    folder.mkdir(parents=True, exist_ok=True)
+    for faces in sets:
+        if faces.spec.kind != "card":
+            continue
+        groups: dict[str, list[str]] = {}
+        for card in game.copies(faces.spec.id):
+            if card.id in faces.fronts:
+                back = faces.backs.get(card.id)
+                groups.setdefault(back.key if back else "", []).append(card.id)
+        cache: dict[str, Image.Image] = {}
+
+        def cell(face: Face, cache: dict[str, Image.Image] = cache) -> Image.Image:
+            if face.key not in cache:
+                image = render_png(face, 150, bleed=False)
+                height = round(TTS_CARD_PX * image.height / image.width)
+                cache[face.key] = image.resize((TTS_CARD_PX, height), Image.LANCZOS)
+            return cache[face.key]
+
+        for group_index, (_back, ids) in enumerate(sorted(groups.items())):
+            per_sheet = TTS_COLUMNS * TTS_ROWS - 1
+            back_face = next((faces.backs[i] for i in ids if i in faces.backs), None)
+            for sheet_index, start in enumerate(range(0, len(ids), per_sheet)):
+                chunk = ids[start : start + per_sheet]
+                first = cell(faces.fronts[chunk[0]])
+                sheet = Image.new(
+                    "RGB", (first.width * TTS_COLUMNS, first.height * TTS_ROWS), "white"
+                )
+                for i, card_id in enumerate(chunk):
+                    x, y = (i % TTS_COLUMNS) * first.width, (i // TTS_COLUMNS) * first.height
+                    sheet.paste(cell(faces.fronts[card_id]), (x, y))
+                hidden = cell(back_face) if back_face else first
+                sheet.paste(
+                    hidden, ((TTS_COLUMNS - 1) * first.width, (TTS_ROWS - 1) * first.height)
+                )
+                suffix = f"-{group_index + 1}" if len(groups) > 1 else ""
+                name = f"{faces.spec.id}{suffix}-sheet{sheet_index + 1}.jpg"
+                sheet.save(folder / name, "JPEG", quality=88)
+                written.append(folder / name)
+                if back_face is not None and sheet_index == 0:
+                    back_name = f"{faces.spec.id}{suffix}-back.jpg"
+                    cell(back_face).save(folder / back_name, "JPEG", quality=88)
+                    written.append(folder / back_name)
+    return written
+
+
+def build_game(
+    game: Game, out_root: Path, options: BuildOptions, progress: Progress = _no_progress
+) -> BuildReport:
+    report = BuildReport(game.id)
+    final = out_root / game.id
+    out_root.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{game.id}-build-", dir=out_root))
+    try:
+        types = list(printed_types(game, options))
+        sets = []
+        for index, spec in enumerate(types):
+            progress(f"{game.id}: laying out {spec.plural.lower()}", index, len(types))
+            faces = build_faces(game, spec, options.print.bleed_mm, set(options.ids) or None)
+            sets.append(faces)
+            report.problems += faces.problems
+            report.faces += len(faces.fronts) + len({f.key for f in faces.backs.values()})
+        progress(f"{game.id}: writing the print PDF", len(types), len(types))
+        pdf = staging / f"print-{options.print.paper}.pdf"
+        report.pages = write_pdf(game, sets, pdf, options)
+        produced = [pdf]
+        if options.png:
+            progress(f"{game.id}: writing PNG faces", len(types), len(types))
+            write_pngs(sets, staging / "png", options.dpi)
+            produced.append(staging / "png")
+        if options.tts:
+            progress(f"{game.id}: writing Tabletop Simulator sheets", len(types), len(types))
+            write_tts(game, sets, staging / "tts")
+            produced.append(staging / "tts")
+        final.mkdir(parents=True, exist_ok=True)
+        for item in produced:
+            target = final / item.name
+            if target.is_dir():
+                shutil.rmtree(target)
+            item.replace(target)
+            report.files.append(target)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return report
