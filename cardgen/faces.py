@@ -8,7 +8,7 @@ from typing import Any
 
 from cardgen.database import Game
 from cardgen.draw import Face
-from cardgen.icons import load_icons
+from cardgen.icons import icon_set
 from cardgen.layout import find_layout, load_layout, render_face
 from cardgen.layout.context import contrast
 from cardgen.manifest import BackFace, TypeSpec
@@ -105,7 +105,7 @@ def build_faces(game: Game, spec: TypeSpec, bleed: float, ids: set[str] | None =
     size = spec.size or game.spec.default_size
     faces = FaceSet(spec, size)
     root = templates_root(game)
-    icons = load_icons(root / "icons.json")
+    icons = icon_set(root, game.id)
     resolve = _image_resolver(game)
     front_layout = load_layout(find_layout(root, game.id, spec.id, spec.kind), root)
     back_layout = load_layout(find_layout(root, game.id, spec.id, spec.kind, "back"), root)

@@ -139,8 +139,22 @@ def load_icons(path: Path | None = None) -> dict[str, Icon]:
     return icons
 
 
+def icon_set(root: Path, game_id: str) -> dict[str, Icon]:
+    """The shared icons (`root/icons.json`) under the game's own (`root/<game>/icons.json`)."""
+    icons = dict(load_icons(root / "icons.json"))
+    own = root / game_id / "icons.json"
+    if own.is_file():
+        icons.update(load_icons(own))
+    _ACTIVE.clear()
+    _ACTIVE.update(icons)
+    return icons
+
+
+_ACTIVE: dict[str, Icon] = {}  # the set in use, so nested icons resolve within it
+
+
 def _icon_by_name(name: str, parent: str) -> Icon:
-    icons = load_icons()
+    icons = _ACTIVE or load_icons()
     if name not in icons or name == parent:
         raise IconError(f"icon {parent}: nests unknown icon {name!r}")
     return icons[name]
