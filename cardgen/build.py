@@ -12,11 +12,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cardgen.composites import (
+    board_extras,
+    board_label,
+    corner_marks,
+    standee_parts,
+    standee_size,
+)
 from cardgen.database import Game
 from cardgen.draw import Face
 from cardgen.faces import PRINTED_KINDS, FaceSet, build_faces
 from cardgen.paper import Duplex, PrintOptions
-from cardgen.sheet import impose
+from cardgen.sheet import Page, best_grid, impose, split_board
 
 TTS_COLUMNS, TTS_ROWS = 10, 7
 TTS_CARD_PX = 372  # a 63 mm card at 150 ppi: sharp on screen, sheets stay under 4k x 5k px
@@ -69,7 +76,7 @@ def printed_types(game: Game, options: BuildOptions):
 
 
 def write_pdf(game: Game, sets: list[FaceSet], path: Path, options: BuildOptions) -> int:
-    from cardgen.backends.pdf import PdfDocument
+    from cardgen.backends.pdf import PdfDocument, Placement
 
     opts = options.print
     document = PdfDocument(path, f"{game.name} print-and-play", f"{opts.paper}, {opts.duplex}")
@@ -78,26 +85,84 @@ def write_pdf(game: Game, sets: list[FaceSet], path: Path, options: BuildOptions
         if not copies:
             continue
         size = faces.size
+        if faces.spec.kind == "board" or not fits_paper(size.width_mm, size.height_mm, opts):
+            _board_pages(document, game, faces, copies, opts)
+            continue
+        if faces.spec.kind == "pawn":
+            _standee_pages(document, game, faces, copies, opts)
+            continue
         imposition = impose(len(copies), size.width_mm, size.height_mm, opts, faces.has_backs)
         sheets = sum(1 for p in imposition.pages if p.side in ("front", "gutterfold"))
         sheet = 0
         for page in imposition.pages:
             if page.side in ("front", "gutterfold"):
                 sheet += 1
-            placed: dict[int, Face] = {}
-            for index, slot in enumerate(page.slots):
+            placed: list[Placement] = []
+            for slot in page.slots:
                 card = copies[slot.item]
-                if slot.face == "back":
-                    if card.id in faces.backs:
-                        placed[index] = faces.backs[card.id]
-                else:
-                    placed[index] = faces.fronts[card.id]
+                face = faces.backs.get(card.id) if slot.face == "back" else faces.fronts[card.id]
+                if face is not None:
+                    placed.append(Placement(face, slot.trim, slot.paint, slot.rotation))
             side = {"front": "fronts", "back": "backs"}.get(page.side, "fronts and backs")
             label = print_label(game, faces, side, sheet, sheets, opts)
             document.page(page, placed, label)
     pages = document.pages
     document.save()
     return pages
+
+
+def fits_paper(w: float, h: float, opts: PrintOptions) -> bool:
+    try:
+        best_grid(w, h, opts)
+    except ValueError:
+        return False
+    return True
+
+
+def _board_pages(document, game: Game, faces: FaceSet, copies, opts: PrintOptions) -> None:
+    """Each board (and anything larger than the paper) split over pages, then its back, if any."""
+    from cardgen.backends.pdf import Placement
+
+    size = faces.size
+    for card in copies:
+        pieces = split_board(size.width_mm, size.height_mm, opts)
+        for piece in pieces:
+            page = Page(piece.page_w, piece.page_h, "front",
+                        marks=corner_marks(piece.trim, opts.bleed_mm))  # fmt: skip
+            face = faces.fronts[card.id]
+            shift = (piece.region.x, piece.region.y)
+            placement = Placement(face, piece.trim, piece.paint, 0, shift)
+            label = board_label(f"{game.name} - {faces.spec.name} {card.name}", piece)
+            document.page(page, [placement], label, board_extras(piece))
+            if opts.duplex is not Duplex.NONE:  # keep later fronts and backs paired
+                document.page(Page(piece.page_w, piece.page_h, "back"), [], "")
+
+
+def _standee_pages(document, game: Game, faces: FaceSet, copies, opts: PrintOptions) -> None:
+    from cardgen.backends.pdf import Placement
+
+    w, h = faces.size.width_mm, faces.size.height_mm
+    slot_w, slot_h = standee_size(w, h)
+    imposition = impose(len(copies), slot_w, slot_h, opts, has_backs=False)
+    fronts = [p for p in imposition.pages if p.side == "front"]
+    for page in imposition.pages:
+        if page.side != "front":
+            document.page(page, [], "")
+            continue
+        placements, extras = [], []
+        for slot in page.slots:
+            face = faces.fronts[copies[slot.item].id]
+            parts, ops = standee_parts(slot, h)
+            placements += [
+                Placement(face, trim, paint, rotation) for trim, paint, rotation in parts
+            ]
+            extras += ops
+        sheet = fronts.index(page) + 1
+        label = (
+            f"{game.name} - {faces.spec.plural} (fold-up standees) - sheet {sheet} of "
+            f"{len(fronts)} - cut out, fold on the dashed lines, glue the faces back to back"
+        )
+        document.page(page, placements, label, extras)
 
 
 def write_pngs(sets: list[FaceSet], folder: Path, dpi: int) -> list[Path]:

@@ -8,6 +8,7 @@ byte-reproducible (`invariant=1`).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -37,6 +38,21 @@ def _image_size(path: str) -> tuple[int, int]:
     from reportlab.lib.utils import ImageReader
 
     return ImageReader(path).getSize()
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A face on a page: where its trim goes, what area it may paint, how it is turned.
+
+    `shift` (mm) moves the face's own origin, so that a page can show one part of a face larger
+    than the paper: the part starting `shift` from the face's top-left lands at `trim`.
+    """
+
+    face: Face
+    trim: Rect
+    paint: Rect
+    rotation: int = 0
+    shift: tuple[float, float] = (0.0, 0.0)
 
 
 class PdfDocument:
@@ -138,25 +154,20 @@ class PdfDocument:
         c.circle(face.width / 2 * K, face.height / 2 * K, r * K, stroke=1, fill=0)
 
     # pages -----------------------------------------------------------------------------------
-    def page(self, page: Page, faces: dict[int, Face], label: str = "") -> None:
-        """Place each slot's face (by slot index in `page.slots`), then marks and the label."""
+    def page(
+        self,
+        page: Page,
+        placements: list[Placement],
+        label: str = "",
+        extra: list[Op] | None = None,
+    ) -> None:
+        """Place faces, then marks, extra ops (fold lines, tabs) and the label."""
         c = self.canvas
         c.setPageSize((page.width * K, page.height * K))
-        for index, slot in enumerate(page.slots):
-            face = faces.get(index)
-            if face is None:
-                continue
-            name = self.form(face)
-            c.saveState()
-            self._clip(slot.paint, page.height)
-            x, y = slot.trim.x * K, (page.height - slot.trim.bottom) * K
-            if slot.rotation == 180:
-                c.translate(x + slot.trim.w * K, y + slot.trim.h * K)
-                c.rotate(180)
-            else:
-                c.translate(x, y)
-            c.doForm(name)
-            c.restoreState()
+        for placement in placements:
+            self.place(placement, page.height)
+        for op in extra or ():
+            self._op(op, page.height)
         self._lines(page.marks, page.height, MARK_COLOUR, MARK_PT)
         self._lines(page.cut_lines, page.height, CUT_LINE_COLOUR, 0.25)
         if page.fold is not None:
@@ -170,6 +181,25 @@ class PdfDocument:
             c.drawString(6 * K, 2.6 * K, label or page.label)
         c.showPage()
         self.pages += 1
+
+    def place(self, placement: Placement, page_h: float) -> None:
+        """Draw a face's form with its trim at `trim` (turned if asked), clipped to `paint`."""
+        c = self.canvas
+        name = self.form(placement.face)
+        trim = placement.trim
+        c.saveState()
+        self._clip(placement.paint, page_h)
+        x, y = trim.x * K, (page_h - trim.bottom) * K
+        if placement.rotation == 180:
+            c.translate(x + trim.w * K, y + trim.h * K)
+            c.rotate(180)
+        else:
+            c.translate(x, y)
+        if placement.shift != (0.0, 0.0):  # show another part of the face here (board pieces)
+            sx, sy = placement.shift  # the face point (mm, from its top-left) to put at trim
+            c.translate(-sx * K, -(placement.face.height - sy - trim.h) * K)
+        c.doForm(name)
+        c.restoreState()
 
     def _clip(self, rect: Rect, page_h: float) -> None:
         path = self.canvas.beginPath()
