@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: setup run test test-fast lint validate export bench clean
+.PHONY: setup system-deps run test test-fast lint validate build bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,6 +15,9 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 setup: $(STAMP)
+
+system-deps:
+	bash scripts/system-deps.sh
 
 # The main job: check every game's data, then write each game's database as one workbook
 # (output/<game>/data-xlsx/) for designers. Print kits and the companion join here as they land.
@@ -26,7 +29,7 @@ run: setup validate
 validate: setup
 	$(BIN)/cardgen validate
 
-test: setup lint
+test: setup system-deps lint
 	$(BIN)/python -m pytest
 
 test-fast: setup

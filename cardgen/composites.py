@@ -49,6 +49,8 @@ def board_extras(piece: BoardPiece) -> list[Op]:
         ops.append(RectOp(strip.x, strip.y, strip.w, strip.h, Style(None, GUIDE, 0.5)))
         ops.extend(_hatch(strip, "#B0B0B0"))
         label = "glue here: the next piece goes on top"
+        if text_width_mm(label, "bold", 7) > strip.w - 4:
+            label = "glue"
         ops.append(_centred(label, strip.x + strip.w / 2, strip.y + strip.h / 2, 7, "#404040"))
     for cx, cy in piece.crosses:
         ring = Style("#FFFFFF", "#000000", 0.5)

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Debian packages the tests use: poppler-utils (pdftoppm, pdffonts, pdfimages), qpdf.
+# Installs only what is missing; needs root (as on CI and the team's machines) to install.
+set -euo pipefail
+need=()
+command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
+command -v qpdf >/dev/null 2>&1 || need+=(qpdf)
+for pkg in "$@"; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
+done
+if [ ${#need[@]} -eq 0 ]; then
+  exit 0
+fi
+if [ "$(id -u)" -ne 0 ]; then
+  echo "system-deps: missing ${need[*]}; install them with: sudo apt-get install ${need[*]}" >&2
+  exit 1
+fi
+echo "system-deps: installing ${need[*]}"
+apt-get update -qq
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
