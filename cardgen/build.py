@@ -111,6 +111,17 @@ def write_pdf(game: Game, sets: list[FaceSet], path: Path, options: BuildOptions
     return pages
 
 
+def write_calibration(path: Path, opts: PrintOptions) -> None:
+    from cardgen.backends.pdf import PdfDocument
+    from cardgen.calibration import back_ops, front_ops
+
+    document = PdfDocument(path, "Duplex calibration", f"{opts.paper}, {opts.duplex}")
+    width, height = opts.paper_mm
+    document.draw_ops_page(width, height, front_ops(width, height, opts.duplex))
+    document.draw_ops_page(width, height, back_ops(width, height, opts.duplex, opts.back_offset_mm))
+    document.save()
+
+
 def fits_paper(w: float, h: float, opts: PrintOptions) -> bool:
     try:
         best_grid(w, h, opts)
@@ -268,6 +279,10 @@ def build_game(
         pdf = staging / f"print-{options.print.paper}.pdf"
         report.pages = write_pdf(game, sets, pdf, options)
         produced = [pdf]
+        if options.print.duplex is not Duplex.NONE and not options.print.gutterfold:
+            calibration = staging / f"calibration-{options.print.paper}.pdf"
+            write_calibration(calibration, options.print)
+            produced.append(calibration)
         if options.png:
             progress(f"{game.id}: writing PNG faces", len(types), len(types))
             write_pngs(sets, staging / "png", options.dpi)
