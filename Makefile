@@ -19,15 +19,18 @@ setup: $(STAMP)
 system-deps:
 	bash scripts/system-deps.sh
 
-# The main job: check every game's data, then write each game's database as one workbook
-# (output/<game>/data-xlsx/) for designers. Print kits and the companion join here as they land.
-run: setup validate
+# The main job: check every game's data, build every game's print kit into output/<game>/,
+# and write each game's database as one workbook (output/<game>/data-xlsx/) for designers.
+run: setup validate build
 	@for game in $$($(BIN)/python -c "from cardgen.project import data_root, game_ids; print(' '.join(game_ids(data_root())))"); do \
 		$(BIN)/cardgen export $$game --format xlsx || exit 1; \
 	done
 
 validate: setup
 	$(BIN)/cardgen validate
+
+build: setup
+	$(BIN)/cardgen build
 
 test: setup system-deps lint
 	$(BIN)/python -m pytest
