@@ -37,6 +37,7 @@ class BuildOptions:
     png: bool = True
     tts: bool = True
     dpi: int = 300
+    shop: str = ""  # a print-shop profile id (cardgen/presets/shops.json): one card per page
 
 
 @dataclass
@@ -291,6 +292,16 @@ def build_game(
             progress(f"{game.id}: writing Tabletop Simulator sheets", len(types), len(types))
             write_tts(game, sets, staging / "tts")
             produced.append(staging / "tts")
+        if options.shop:
+            from cardgen.shop import shop_profiles, write_shop
+
+            profile = shop_profiles()[options.shop]
+            progress(f"{game.id}: writing the {profile.name} files", len(types), len(types))
+            shop_sets = [
+                build_faces(game, s.spec, profile.bleed_mm, set(options.ids) or None) for s in sets
+            ]
+            write_shop(game, shop_sets, staging / f"shop-{profile.id}", profile)
+            produced.append(staging / f"shop-{profile.id}")
         final.mkdir(parents=True, exist_ok=True)
         for item in produced:
             target = final / item.name

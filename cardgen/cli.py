@@ -150,6 +150,12 @@ def _offset(value: str) -> tuple[float, float]:
 @click.option("--id", "ids", multiple=True, help="Only this card id (repeatable).")
 @click.option("--no-png", is_flag=True, help="Skip the per-face PNG export.")
 @click.option("--no-tts", is_flag=True, help="Skip the Tabletop Simulator sheets.")
+@click.option(
+    "--shop",
+    type=click.Choice(["generic", "tgc", "mpc", "dtc", "mbprint"]),
+    default=None,
+    help="Also write one card per page with TrimBox/BleedBox, and PNGs, for this print shop.",
+)
 @click.option("--out", "out_root", type=click.Path(file_okay=False, path_type=Path), default=None)
 def build(
     games: tuple[str, ...],
@@ -165,6 +171,7 @@ def build(
     ids: tuple[str, ...],
     no_png: bool,
     no_tts: bool,
+    shop: str | None,
     out_root: Path | None,
 ) -> None:
     """Build the print kit of GAMES (default: all) into output/<game>/."""
@@ -192,6 +199,7 @@ def build(
         ids=ids,
         png=not no_png,
         tts=not no_tts,
+        shop=shop or "",
     )
     target = out_root or output_root()
     failed = False
