@@ -52,7 +52,7 @@ class Placement:
     trim: Rect
     paint: Rect
     rotation: int = 0
-    shift: tuple[float, float] = (0.0, 0.0)
+    shift: tuple[float, float] | None = None
 
 
 class PdfDocument:
@@ -195,7 +195,7 @@ class PdfDocument:
             c.rotate(180)
         else:
             c.translate(x, y)
-        if placement.shift != (0.0, 0.0):  # show another part of the face here (board pieces)
+        if placement.shift is not None:  # show a part of a larger face here (board pieces)
             sx, sy = placement.shift  # the face point (mm, from its top-left) to put at trim
             c.translate(-sx * K, -(placement.face.height - sy - trim.h) * K)
         c.doForm(name)

@@ -211,3 +211,40 @@ def test_png_and_tts_outputs(print_root):
     sheet = Image.open(out / "tts" / "card-sheet1.jpg")
     assert sheet.width % 10 == 0 and sheet.height % 7 == 0
     assert sheet.width // 10 == 372
+
+
+def test_board_pieces_show_their_own_part_of_the_board(tmp_path):
+    """Each piece of a split board shows the board region it names (read back from text)."""
+    import json
+
+    root = tmp_path
+    make_print_game(root, cards=1)
+    manifest_path = root / "card_data" / "ptest" / "manifest.json"
+    manifest = json.loads(manifest_path.read_text())
+    manifest["sizes"] = {"big": {"width": "330mm", "height": "400mm"}}
+    manifest["types"].append(
+        {"id": "board", "sheet": "boards", "kind": "board", "size": "big",
+         "fields": [{"name": "id", "type": "id", "required": True}]}
+    )  # fmt: skip
+    manifest_path.write_text(json.dumps(manifest))
+    (root / "card_data" / "ptest" / "boards.csv").write_text("id\nmain\n")
+    labels = "\n".join(
+        f'[[elements]]\ntype = "text"\nx = {x}\ny = {y}\nw = 40\nh = 10\ntext = "AT-{x}-{y}"\nsize = 10\n'
+        for x in (10, 280) for y in (10, 380)
+    )  # fmt: skip
+    (root / "templates" / "ptest" / "board.toml").write_text(labels)
+    out, _ = build(root, png=False, tts=False, types=("board",))
+    from cardgen.sheet import split_board
+
+    pieces = split_board(330, 400, PrintOptions())
+    visible = []
+    with pdfplumber.open(out / "print-a4.pdf") as pdf:
+        for piece, page in zip(pieces, pdf.pages[0::2], strict=True):
+            t = piece.trim  # pdfplumber ignores clipping: keep the words inside the piece
+            found = {
+                w
+                for w, (x, y) in words(page).items()
+                if t.x <= x <= t.right and t.y <= y <= t.bottom
+            }
+            visible.append({w for w in found if w.startswith("AT-")})
+    assert visible == [{"AT-10-10"}, {"AT-280-10"}, {"AT-10-380"}, {"AT-280-380"}]
