@@ -106,6 +106,9 @@ def write_pdf(game: Game, sets: list[FaceSet], path: Path, options: BuildOptions
                     placed.append(Placement(face, slot.trim, slot.paint, slot.rotation))
             side = {"front": "fronts", "back": "backs"}.get(page.side, "fronts and backs")
             label = print_label(game, faces, side, sheet, sheets, opts)
+            if page.side == "back" and not page.slots:
+                label = (f"{game.name} - {faces.spec.plural} have no backs: this side stays blank, "
+                         "so the sheets after it keep their fronts and backs paired")  # fmt: skip
             document.page(page, placed, label)
     pages = document.pages
     document.save()

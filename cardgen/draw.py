@@ -52,6 +52,7 @@ class TextOp:
     font: str  # a key of cardgen.fonts.FONTS
     size_pt: float
     color: str
+    rotation: int = 0  # degrees clockwise about (x, baseline)
 
 
 @dataclass(frozen=True)
@@ -77,3 +78,43 @@ class Face:
     ops: list[Op] = field(default_factory=list)
     shape: str = "rect"  # rect | round: the cut line a backend draws for tokens
     key: str = ""  # identity for caching a face drawn many times (backs)
+
+
+def _turn(px: float, py: float, cx: float, cy: float, degrees: int) -> tuple[float, float]:
+    """(px, py) turned clockwise (as seen on the page, y downwards) about (cx, cy)."""
+    dx, dy = px - cx, py - cy
+    if degrees == 90:
+        dx, dy = -dy, dx
+    elif degrees == 180:
+        dx, dy = -dx, -dy
+    elif degrees == 270:
+        dx, dy = dy, -dx
+    return cx + dx, cy + dy
+
+
+def rotate_ops(ops: list[Op], cx: float, cy: float, degrees: int) -> list[Op]:
+    """Ops turned by a multiple of 90 degrees about (cx, cy); images are left as they are."""
+    degrees %= 360
+    if degrees == 0:
+        return ops
+    turned: list[Op] = []
+    for op in ops:
+        if isinstance(op, RectOp):
+            (x1, y1), (x2, y2) = (_turn(op.x, op.y, cx, cy, degrees),
+                                  _turn(op.x + op.w, op.y + op.h, cx, cy, degrees))  # fmt: skip
+            turned.append(RectOp(min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1), op.style,
+                                 op.radius))  # fmt: skip
+        elif isinstance(op, EllipseOp):
+            ex, ey = _turn(op.cx, op.cy, cx, cy, degrees)
+            rx, ry = (op.ry, op.rx) if degrees in (90, 270) else (op.rx, op.ry)
+            turned.append(EllipseOp(ex, ey, rx, ry, op.style))
+        elif isinstance(op, PolygonOp):
+            points = tuple(_turn(x, y, cx, cy, degrees) for x, y in op.points)
+            turned.append(PolygonOp(points, op.style, op.closed))
+        elif isinstance(op, TextOp):
+            tx, ty = _turn(op.x, op.baseline, cx, cy, degrees)
+            turned.append(TextOp(tx, ty, op.text, op.font, op.size_pt, op.color,
+                                 (op.rotation + degrees) % 360))  # fmt: skip
+        else:
+            turned.append(op)
+    return turned

@@ -70,6 +70,7 @@ def base_context(game: Game, spec: TypeSpec) -> dict[str, Any]:
         "game": {"id": game.id, "name": game.name},
         "type": {"id": spec.id, "name": spec.name, "plural": spec.plural, "kind": spec.kind},
         "kw": _keyword_lookup(game),
+        "shape": (spec.size or game.spec.default_size).shape,
         "contrast": contrast,
     }
 

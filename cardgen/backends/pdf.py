@@ -127,7 +127,14 @@ class PdfDocument:
         elif isinstance(op, TextOp):
             c.setFillColor(HexColor(op.color))
             c.setFont(PDF_NAMES[op.font], op.size_pt)
-            c.drawString(op.x * K, (h - op.baseline) * K, op.text)
+            if op.rotation:
+                c.saveState()
+                c.translate(op.x * K, (h - op.baseline) * K)
+                c.rotate(-op.rotation)  # clockwise on the page
+                c.drawString(0, 0, op.text)
+                c.restoreState()
+            else:
+                c.drawString(op.x * K, (h - op.baseline) * K, op.text)
         elif isinstance(op, ImageOp):
             self._image(op, h)
 

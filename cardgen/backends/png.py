@@ -69,13 +69,16 @@ def render_png(face: Face, dpi: int = 300, bleed: bool = True) -> Image.Image:
             if op.closed and op.style.fill:
                 draw.polygon(points, fill=op.style.fill)
             if op.style.stroke:
-                line = [*points, points[0]] if op.closed else points
+                line = [*points, points[0], points[1]] if op.closed else points  # join the ends
                 draw.line(line, fill=op.style.stroke, width=stroke_px(op.style.stroke_pt),
                           joint="curve")  # fmt: skip
         elif isinstance(op, TextOp):
             px = max(1, round(op.size_pt / 72 * dpi * SUPERSAMPLE))
-            draw.text(pt(op.x, op.baseline), op.text, fill=op.color, font=_font(op.font, px),
-                      anchor="ls")  # fmt: skip
+            if op.rotation:
+                _rotated_text(image, op, pt(op.x, op.baseline), _font(op.font, px))
+            else:
+                draw.text(pt(op.x, op.baseline), op.text, fill=op.color, font=_font(op.font, px),
+                          anchor="ls")  # fmt: skip
         elif isinstance(op, ImageOp):
             _paste(image, op, pt, scale)
     if face.shape == "round":
@@ -90,6 +93,15 @@ def render_png(face: Face, dpi: int = 300, bleed: bool = True) -> Image.Image:
         cut = round(b * dpi / 25.4)
         image = image.crop((cut, cut, image.width - cut, image.height - cut))
     return image
+
+
+def _rotated_text(image: Image.Image, op: TextOp, anchor, font) -> None:
+    """Text turned about its baseline start: drawn on a square around that point, turned, pasted."""
+    reach = int(font.getlength(op.text) + font.size * 2) + 2
+    layer = Image.new("RGBA", (2 * reach, 2 * reach), (0, 0, 0, 0))
+    ImageDraw.Draw(layer).text((reach, reach), op.text, fill=op.color, font=font, anchor="ls")
+    layer = layer.rotate(-op.rotation, resample=Image.BICUBIC, center=(reach, reach))
+    image.paste(layer, (round(anchor[0]) - reach, round(anchor[1]) - reach), layer)
 
 
 def _paste(image: Image.Image, op: ImageOp, pt, scale: float) -> None:

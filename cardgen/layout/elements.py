@@ -18,7 +18,7 @@ from cardgen.layout.template import LayoutError
 from cardgen.layout.text import TextStyle, layout_text
 
 BOX = {"x", "y", "w", "h"}
-COMMON = {"type", "id", "when"}
+COMMON = {"type", "id", "when", "rotate"}
 STROKE = {"fill", "stroke", "stroke_width"}
 FALSE_WORDS = {"", "false", "no", "0", "none", "[]", "()", "{}"}
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from jinja2 import TemplateError, UndefinedError
 
-from cardgen.draw import Face
+from cardgen.draw import Face, rotate_ops
 from cardgen.layout.elements import ELEMENTS, FALSE_WORDS, Ctx
 from cardgen.layout.template import Layout, LayoutError
 
@@ -16,6 +16,24 @@ def _truthy(value: Any) -> bool:
     if isinstance(value, bool):
         return value
     return str(value).strip().lower() not in FALSE_WORDS
+
+
+def _rotated(ctx: Ctx, kind: str, ops: list) -> list:
+    """The element's ops turned about its own centre (its box, or its icon square)."""
+    degrees = int(ctx.number("rotate", 0))
+    if degrees % 90:
+        raise LayoutError(f"{ctx.where}: rotate must be 0, 90, 180 or 270")
+    if kind in ("icon", "mark"):
+        size = ctx.length("size", 8)
+        cx, cy = ctx.length("x") + size / 2, ctx.length("y", axis="y") + size / 2
+    elif kind in ("line", "polygon"):
+        xs = [x for op in ops for x, _ in getattr(op, "points", ())]
+        ys = [y for op in ops for _, y in getattr(op, "points", ())]
+        cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    else:
+        x, y, w, h = ctx.box()
+        cx, cy = x + w / 2, y + h / 2
+    return rotate_ops(ops, cx, cy, degrees)
 
 
 def render_face(
@@ -48,5 +66,8 @@ def render_face(
             raise LayoutError(f"{element.where}: {exc}") from None
         handler = ELEMENTS[element.type][0]
         ctx = Ctx(width, height, bleed, props, element.where, icons, resolve_image, problems)
-        face.ops.extend(handler(ctx))
+        ops = handler(ctx)
+        if props.get("rotate"):
+            ops = _rotated(ctx, element.type, ops)
+        face.ops.extend(ops)
     return face, problems

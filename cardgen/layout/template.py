@@ -15,13 +15,14 @@ Every string may hold Jinja2 (`{{ }}` / `{% %}`); it is compiled here once and r
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Template, TemplateSyntaxError
+from jinja2 import Template, TemplateSyntaxError, Undefined, UndefinedError
 
 from cardgen.layout.context import environment
 
@@ -32,12 +33,19 @@ class LayoutError(ValueError):
 
 @dataclass(frozen=True)
 class Value:
-    """A property: a constant, or a compiled template rendered per card."""
+    """A property: a constant, a single expression (its value keeps its type: a number, a list,
+    a dict), or a template rendered to text per card."""
 
     raw: Any
     template: Template | None = None
+    expression: Any = None
 
     def get(self, context: dict[str, Any]) -> Any:
+        if self.expression is not None:
+            value = self.expression(context)
+            if isinstance(value, Undefined):  # an expression hands back its Undefined: fail now
+                raise UndefinedError(value._undefined_message)
+            return value
         return self.template.render(context) if self.template is not None else self.raw
 
 
@@ -58,9 +66,18 @@ class Layout:
     options: dict[str, Any] = field(default_factory=dict)
 
 
+_SINGLE = re.compile(r"^\s*\{\{(?P<expr>(?:(?!\{\{|\}\}).)*)\}\}\s*$", re.DOTALL)
+
+
 def _compile(value: Any, where: str) -> Value:
     if isinstance(value, str) and ("{{" in value or "{%" in value):
         try:
+            single = _SINGLE.match(value)
+            if single and "{%" not in value:
+                expression = environment().compile_expression(
+                    single["expr"], undefined_to_none=False
+                )
+                return Value(value, expression=expression)
             return Value(value, environment().from_string(value))
         except TemplateSyntaxError as exc:
             raise LayoutError(f"{where}: template error: {exc.message}") from None

@@ -122,8 +122,9 @@ def fit_text(
     while True:
         lines = break_lines(paragraphs, w, style.font, size)
         height = len(lines) * size * style.leading / PT_PER_MM
-        if height <= h + 1e-6:
-            return size, lines, True
+        split = any(t.width(style.font, size) > w + 1e-6 for para in paragraphs for t in para)
+        if height <= h + 1e-6 and not (split and size - 0.5 >= style.min_size - 1e-9):
+            return size, lines, True  # a word is split only once the text is at its minimum
         if size - 0.5 < style.min_size - 1e-9:
             return size, lines, False
         size -= 0.5

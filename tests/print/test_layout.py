@@ -1,0 +1,119 @@
+"""The layout engine: expressions, conditions, text fitting, inline icons, rotation, errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardgen.draw import PolygonOp, RectOp, TextOp, rotate_ops
+from cardgen.icons import load_icons
+from cardgen.layout import LayoutError, load_layout, render_face
+from cardgen.layout.text import TextStyle, fit_text, layout_text
+from cardgen.project import REPO_ROOT
+
+ICONS = load_icons(REPO_ROOT / "templates" / "icons.json")
+
+
+def render(tmp_path: Path, toml: str, **context):
+    (tmp_path / "t.toml").write_text(toml, encoding="utf-8")
+    load_layout.cache_clear()
+    layout = load_layout(tmp_path / "t.toml", tmp_path)
+    return render_face(layout, context, 63, 88, 3, ICONS, lambda s: (None, "missing"))
+
+
+def texts(face):
+    return [op for op in face.ops if isinstance(op, TextOp)]
+
+
+def test_vars_keep_their_types(tmp_path):
+    face, problems = render(
+        tmp_path,
+        """
+[vars]
+colours = "{{ {'a': '#000000', 'b': '#FFFFFF'} }}"
+names = "{{ ['x', 'y'] }}"
+[[elements]]
+type = "text"
+text = "{{ names | join('+') }}"
+color = "{{ colours[key] }}"
+""",
+        key="b",
+    )
+    assert [(t.text, t.color) for t in texts(face)] == [("x+y", "#FFFFFF")]
+    assert problems == []
+
+
+def test_when_skips_an_element_before_reading_its_fields(tmp_path):
+    face, _ = render(
+        tmp_path,
+        """
+[[elements]]
+type = "text"
+when = "{{ card.art is defined }}"
+text = "{{ card.art }}"
+""",
+        card={},
+    )
+    assert texts(face) == []
+
+
+def test_unknown_field_names_the_layout_and_element(tmp_path):
+    with pytest.raises(LayoutError, match=r"t.toml element 1 \(title\).*nope"):
+        render(tmp_path, '[[elements]]\nid = "title"\ntype = "text"\ntext = "{{ nope }}"\n')
+
+
+def test_unknown_key_is_refused(tmp_path):
+    with pytest.raises(LayoutError, match="text has no key 'colour'"):
+        render(tmp_path, '[[elements]]\ntype = "text"\ntext = "x"\ncolour = "#000000"\n')
+
+
+def test_bleed_rect_runs_into_the_bleed_only_on_trim_sides(tmp_path):
+    face, _ = render(
+        tmp_path, '[[elements]]\ntype = "rect"\nbleed = true\nfill = "#000000"\nh = "50%"\n'
+    )
+    (rect,) = face.ops
+    assert (rect.x, rect.y, rect.w, rect.h) == (-3, -3, 69, 47)
+
+
+def test_text_shrinks_before_it_splits_a_word():
+    size, lines, fitted = fit_text("Adventurer", 20, 10, TextStyle(size=14), ICONS)
+    assert fitted and len(lines) == 1 and size < 14
+
+
+def test_text_that_cannot_fit_is_reported(tmp_path):
+    _, problems = render(
+        tmp_path, '[[elements]]\ntype = "text"\nw = 20\nh = 4\ntext = "' + "word " * 60 + '"\n'
+    )
+    assert problems and "text does not fit even at 6 pt" in problems[0]
+
+
+def test_inline_icons_take_space_in_the_line():
+    ops, fitted, _ = layout_text("Hits :poisonous: hard", 0, 0, 60, 10, TextStyle(size=10), ICONS)
+    words = [op for op in ops if isinstance(op, TextOp)]
+    shapes = [op for op in ops if not isinstance(op, TextOp)]
+    assert fitted and [w.text for w in words] == ["Hits", "hard"] and shapes
+    assert words[1].x > max(x for op in shapes if isinstance(op, PolygonOp) for x, _ in op.points)
+
+
+def test_markup_is_plain_text():
+    ops, _, _ = layout_text("<b>Bold</b> & <i>", 0, 0, 60, 10, TextStyle(), ICONS)
+    assert " ".join(op.text for op in ops if isinstance(op, TextOp)) == "<b>Bold</b> & <i>"
+
+
+def test_rotation_turns_shapes_and_text_about_the_centre():
+    ops = [RectOp(0, 0, 10, 4, None), TextOp(1, 3, "A", "regular", 9, "#000000")]
+    turned = rotate_ops(ops, 5, 2, 180)
+    assert (turned[0].x, turned[0].y, turned[0].w, turned[0].h) == (0, 0, 10, 4)
+    assert (turned[1].x, turned[1].baseline, turned[1].rotation) == (9, 1, 180)
+    quarter = rotate_ops(ops, 5, 2, 90)
+    assert (quarter[0].w, quarter[0].h) == (4, 10)
+
+
+def test_rotated_text_element(tmp_path):
+    face, _ = render(
+        tmp_path,
+        '[[elements]]\ntype = "text"\nx = 0\ny = 0\nw = 63\nh = 10\ntext = "Far side"\nrotate = 180\n',
+    )
+    (op,) = texts(face)
+    assert op.rotation == 180 and op.x > 30
