@@ -17,6 +17,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
+from cardgen.backends.png_embed import draw_png
 from cardgen.draw import EllipseOp, Face, ImageOp, Op, PolygonOp, RectOp, Style, TextOp
 from cardgen.fonts import FONTS, PDF_NAMES, _ttf
 from cardgen.sheet import Line, Page, Rect
@@ -150,7 +151,9 @@ class PdfDocument:
             path = c.beginPath()
             path.rect(op.x * K, (h - op.y - op.h) * K, op.w * K, op.h * K)
             c.clipPath(path, stroke=0, fill=0)
-        c.drawImage(op.path, dx * K, (h - dy - dh) * K, dw * K, dh * K, mask="auto")
+        box = (dx * K, (h - dy - dh) * K, dw * K, dh * K)
+        if not (op.path.lower().endswith(".png") and draw_png(c, op.path, *box)):
+            c.drawImage(op.path, *box, mask="auto")
         c.restoreState()
 
     def _cut_circle(self, face: Face) -> None:

@@ -248,3 +248,23 @@ def test_board_pieces_show_their_own_part_of_the_board(tmp_path):
             }
             visible.append({w for w in found if w.startswith("AT-")})
     assert visible == [{"AT-10-10"}, {"AT-280-10"}, {"AT-10-380"}, {"AT-280-380"}]
+
+
+def test_png_art_passed_through_renders_its_pixels(print_root):
+    """Art goes into the PDF undecoded (PNG predictors); rendered, it shows its real colour."""
+    out, _ = build(print_root, png=False, tts=False)
+    listing = subprocess.run(
+        ["pdfimages", "-list", out / "print-a4.pdf"], capture_output=True, text=True, check=True
+    )
+    assert listing.stdout.splitlines()[2].split()[3:5] == ["600", "400"]  # the PNG's own size
+    subprocess.run(
+        ["pdftoppm", "-r", "100", "-png", "-f", "1", "-l", "1", out / "print-a4.pdf", out / "art"],
+        check=True,
+    )
+    from PIL import Image
+
+    image = Image.open(next(out.glob("art*.png"))).convert("RGB")
+    trim = impose(12, 63, 88, PrintOptions()).pages[0].slots[0].trim
+    px = 100 / 25.4
+    centre = image.getpixel((round((trim.x + 31.5) * px), round((trim.y + 35) * px)))
+    assert centre == pytest.approx((204, 121, 167), abs=3)
