@@ -2,7 +2,7 @@
 
 A PNG's IDAT stream is zlib data with per-row filters, which PDF reads as FlateDecode with a PNG
 predictor; so an 8-bit RGB or grey PNG without alpha can go into the PDF byte for byte. That skips
-reportlab's decode, pixel hash and re-compression (the slow path: shared/reference/print-standards.md
+reportlab's decode, pixel hash and re-compression (the slow path in the print standards,
 section 5.3) and keeps no decoded pixels in memory. The data is read only when the PDF is written.
 Other PNGs (alpha, palettes, 16-bit, interlaced) take reportlab's usual path.
 """
@@ -87,9 +87,13 @@ class PngXObject(pdfdoc.PDFImageXObject):
         d["BitsPerComponent"] = 8
         d["ColorSpace"] = pdfdoc.PDFName(self.colorSpace)
         d["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName("FlateDecode")])
-        d["DecodeParms"] = pdfdoc.PDFDictionary(
-            {"Predictor": 15, "Colors": self.colours, "BitsPerComponent": 8, "Columns": self.width}
-        )
+        parms = {
+            "Predictor": 15,
+            "Colors": self.colours,
+            "BitsPerComponent": 8,
+            "Columns": self.width,
+        }
+        d["DecodeParms"] = pdfdoc.PDFArray([pdfdoc.PDFDictionary(parms)])  # one per filter
         d["Length"] = len(content)
         return stream.format(document)
 
