@@ -56,7 +56,7 @@ def _no_progress(what: str, done: int, total: int) -> None:
     pass
 
 
-def print_label(game: Game, faces: FaceSet, side: str, page: int, pages: int, opts: PrintOptions):
+def print_label(title: str, side: str, page: int, pages: int, opts: PrintOptions) -> str:
     how = {
         Duplex.LONG: "print double-sided, flip on long edge",
         Duplex.SHORT: "print double-sided, flip on short edge",
@@ -64,7 +64,7 @@ def print_label(game: Game, faces: FaceSet, side: str, page: int, pages: int, op
     }[opts.duplex]
     if opts.gutterfold:
         how = "print single-sided, fold on the dashed line, glue, then cut"
-    return f"{game.name} - {faces.spec.plural} - {side} - sheet {page} of {pages} - {how}"
+    return f"{title} - {side} - sheet {page} of {pages} - {how}"
 
 
 def printed_types(game: Game, options: BuildOptions):
@@ -77,7 +77,7 @@ def printed_types(game: Game, options: BuildOptions):
 
 
 def write_pdf(game: Game, sets: list[FaceSet], path: Path, options: BuildOptions) -> int:
-    from cardgen.backends.pdf import PdfDocument, Placement
+    from cardgen.backends.pdf import PdfDocument
 
     opts = options.print
     document = PdfDocument(path, f"{game.name} print-and-play", f"{opts.paper}, {opts.duplex}")
@@ -92,27 +92,38 @@ def write_pdf(game: Game, sets: list[FaceSet], path: Path, options: BuildOptions
         if faces.spec.kind == "pawn":
             _standee_pages(document, game, faces, copies, opts)
             continue
-        imposition = impose(len(copies), size.width_mm, size.height_mm, opts, faces.has_backs)
-        sheets = sum(1 for p in imposition.pages if p.side in ("front", "gutterfold"))
-        sheet = 0
-        for page in imposition.pages:
-            if page.side in ("front", "gutterfold"):
-                sheet += 1
-            placed: list[Placement] = []
-            for slot in page.slots:
-                card = copies[slot.item]
-                face = faces.backs.get(card.id) if slot.face == "back" else faces.fronts[card.id]
-                if face is not None:
-                    placed.append(Placement(face, slot.trim, slot.paint, slot.rotation))
-            side = {"front": "fronts", "back": "backs"}.get(page.side, "fronts and backs")
-            label = print_label(game, faces, side, sheet, sheets, opts)
-            if page.side == "back" and not page.slots:
-                label = (f"{game.name} - {faces.spec.plural} have no backs: this side stays blank, "
-                         "so the sheets after it keep their fronts and backs paired")  # fmt: skip
-            document.page(page, placed, label)
+        items = [(faces.fronts[c.id], faces.backs.get(c.id)) for c in copies]
+        title = f"{game.name} - {faces.spec.plural}"
+        card_pages(document, items, size.width_mm, size.height_mm, opts, title)
     pages = document.pages
     document.save()
     return pages
+
+
+def card_pages(document, items: list[tuple[Face, Face | None]], w: float, h: float,
+               opts: PrintOptions, title: str) -> None:  # fmt: skip
+    """Sheets of cards: fronts, then the page of their backs placed for the chosen flip."""
+    from cardgen.backends.pdf import Placement
+
+    has_backs = any(back is not None for _, back in items)
+    imposition = impose(len(items), w, h, opts, has_backs)
+    sheets = sum(1 for p in imposition.pages if p.side in ("front", "gutterfold"))
+    sheet = 0
+    for page in imposition.pages:
+        if page.side in ("front", "gutterfold"):
+            sheet += 1
+        placed: list[Placement] = []
+        for slot in page.slots:
+            front, back = items[slot.item]
+            face = back if slot.face == "back" else front
+            if face is not None:
+                placed.append(Placement(face, slot.trim, slot.paint, slot.rotation))
+        side = {"front": "fronts", "back": "backs"}.get(page.side, "fronts and backs")
+        label = print_label(title, side, sheet, sheets, opts)
+        if page.side == "back" and not page.slots:
+            label = (f"{title} have no backs: this side stays blank, so the sheets after it "
+                     "keep their fronts and backs paired")  # fmt: skip
+        document.page(page, placed, label)
 
 
 def write_calibration(path: Path, opts: PrintOptions) -> None:
