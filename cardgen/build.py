@@ -80,7 +80,9 @@ def write_pdf(game: Game, sets: list[FaceSet], path: Path, options: BuildOptions
     from cardgen.backends.pdf import PdfDocument
 
     opts = options.print
-    document = PdfDocument(path, f"{game.name} print-and-play", f"{opts.paper}, {opts.duplex}")
+    release = not (options.png or options.tts or options.shop)  # nothing draws the faces later
+    subject = f"{opts.paper}, {opts.duplex}"
+    document = PdfDocument(path, f"{game.name} print-and-play", subject, release=release)
     for faces in sets:
         copies = [c for c in game.copies(faces.spec.id) if c.id in faces.fronts]
         if not copies:

@@ -49,7 +49,14 @@ def _keyword_lookup(game: Game):
 
 
 def _image_resolver(game: Game):
+    seen: dict[str, tuple[str | None, str | None]] = {}
+
     def resolve(src: str) -> tuple[str | None, str | None]:
+        if src not in seen:  # art is shared across many cards: check each file once
+            seen[src] = _check_image(src)
+        return seen[src]
+
+    def _check_image(src: str) -> tuple[str | None, str | None]:
         path = (game.spec.folder / src).resolve()
         if not path.is_file():
             return None, f"art {src!r} is missing; a placeholder was drawn"

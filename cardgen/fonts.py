@@ -6,7 +6,7 @@ the same files and the PNG backend draws with them, so text lands in the same pl
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import reportlab
@@ -41,6 +41,7 @@ def _widths(key: str) -> dict[int, float]:
     return {code: face.getCharWidth(code) for code in face.charToGlyph}
 
 
+@lru_cache(maxsize=65536)  # words repeat across a deck: measure each once per size
 def text_width_mm(text: str, key: str, size_pt: float) -> float:
     widths = _widths(key)
     default = widths.get(ord("?"), 600)

@@ -28,6 +28,12 @@ class IconError(ValueError):
     pass
 
 
+@cache
+def flattened(d: str) -> tuple[tuple[Point, ...], ...]:
+    """flatten_path, computed once per path (icons repeat on every card)."""
+    return tuple(tuple(points) for points in flatten_path(d))
+
+
 def flatten_path(d: str) -> list[list[Point]]:
     """Subpaths of an SVG path as point lists, curves split into short straight segments."""
     tokens = _TOKEN.findall(d)
@@ -181,7 +187,7 @@ def draw_icon(icon: Icon, x: float, y: float, size: float, ink: str, paper: str)
             float(part.get("width", 4)) * scale * 72 / 25.4,
         )
         if "path" in part:
-            for points in flatten_path(part["path"]):
+            for points in flattened(part["path"]):
                 ops.append(PolygonOp(tuple(pt(p) for p in points), style, part.get("closed", True)))
         elif "circle" in part:
             cx, cy, r = part["circle"]

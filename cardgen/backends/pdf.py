@@ -14,7 +14,7 @@ from pathlib import Path
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.backends.png_embed import draw_png
@@ -59,11 +59,14 @@ class Placement:
 class PdfDocument:
     """One PDF being written: add faces as forms, then pages that place them."""
 
-    def __init__(self, path: Path, title: str, subject: str = "") -> None:
+    def __init__(self, path: Path, title: str, subject: str = "", release: bool = False) -> None:
+        """`release`: drop each face's ops once its form is written (nothing else will draw it)."""
+        self.release = release
         rl_config.useA85 = 0  # no +25 % on embedded images
         register_fonts()
+        self._handle = open(path, "wb")  # noqa: SIM115 - closed in save(), streamed into
         self.canvas = Canvas(
-            str(path), initialFontName=PDF_NAMES["regular"], invariant=1, pageCompression=1
+            self._handle, initialFontName=PDF_NAMES["regular"], invariant=1, pageCompression=1
         )
         self.canvas.setTitle(title)
         self.canvas.setSubject(subject)
@@ -87,6 +90,8 @@ class PdfDocument:
             self._cut_circle(face)
         c.endForm()
         self.forms[key] = name
+        if self.release:
+            face.ops.clear()
         return name
 
     def _style(self, style: Style) -> tuple[int, int]:
@@ -248,4 +253,28 @@ class PdfDocument:
         )
 
     def save(self) -> None:
-        self.canvas.save()
+        """Write the PDF object by object straight to the file.
+
+        reportlab gathers every formatted object and joins them at the end, so a 200 MB deck of
+        art peaks at twice its size in memory; streaming keeps one object in memory at a time.
+        """
+        handle = self._handle
+        original = pdfdoc.PDFFile
+
+        class StreamingFile(original):
+            def __init__(self, *args, **kwargs) -> None:
+                super().__init__(*args, **kwargs)  # the header, gathered the usual way
+                for chunk in self.strings:
+                    handle.write(chunk)
+                self.strings = []
+                self.write = handle.write  # offsets are still counted by `add`
+
+            def format(self, document) -> bytes:
+                return b""
+
+        pdfdoc.PDFFile = StreamingFile
+        try:
+            self.canvas.save()
+        finally:
+            pdfdoc.PDFFile = original
+            handle.close()
