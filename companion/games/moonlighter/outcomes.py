@@ -1,0 +1,109 @@
+"""What a die face means right now: pure functions from (data, state, face) to an outcome.
+
+Kept apart from `apply` so each face's exceptions read like the rulebook's table and can be tested
+face by face without playing a game up to that point.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from companion.games.moonlighter.data import MoonlighterData
+from companion.games.moonlighter.state import (
+    BOSS_TILE,
+    CHEST_TILE,
+    POOL_TILE,
+    START_TILE,
+    MoonlighterState,
+)
+
+CHEST_LIMIT = 3  # chest rooms allowed on the board in one dungeon
+CHEST_LIMIT_YELLOW_PAWN = 4
+BOSS_FACE = 0  # the tile die face that opens the boss room once enough rooms are green
+PURPLE_FACE = 3  # the tile die face the purple pawn turns into a chest room
+AFTER_POOL = {7: "black", 8: "white"}  # blue faces once the healing pool is on the board
+PINK_BONUS = 2  # hearts (and max hearts) the pink pawn adds
+DOUBLE = 2  # damage of a doubled hit (red pawn on the boss, blue pawn either way)
+
+PLAYER_HITS = frozenset({"player_hits", "both_hit"})
+ENEMY_HITS = frozenset({"enemy_hits", "both_hit"})
+NO_HIT = "none"
+
+
+class TileRoll(NamedTuple):
+    """The colour a tile die face gives now ("" = nothing placed) and why it differs, if it does."""
+
+    colour: str
+    notes: tuple[str, ...] = ()
+
+
+def chest_limit(state: MoonlighterState) -> int:
+    return CHEST_LIMIT_YELLOW_PAWN if state.pawn == "yellow" else CHEST_LIMIT
+
+
+def max_hearts(data: MoonlighterData, state: MoonlighterState) -> int:
+    """The dungeon's maximum, plus the pink pawn's bonus while you hold it."""
+    bonus = PINK_BONUS if state.pawn == "pink" else 0
+    return data.dungeons[state.dungeon - 1].max_hearts + bonus
+
+
+def tile_roll(data: MoonlighterData, state: MoonlighterState, face: int) -> TileRoll:
+    """The room a tile die face adds, after the face's own conditions and the box's supply."""
+    colour = data.tile_faces[face]
+    notes: list[str] = []
+    placed = state.placed
+    needed = data.dungeons[state.dungeon - 1].greens_for_boss
+    if face == BOSS_FACE and state.greens >= needed and not placed.get(BOSS_TILE):
+        colour = BOSS_TILE
+        notes.append(f"{state.greens} green rooms open the way to the boss")
+    if face == PURPLE_FACE and state.pawn == "purple":
+        colour = CHEST_TILE
+        notes.append("the purple pawn turns it into a chest room")
+    if colour == POOL_TILE and placed.get(POOL_TILE) and face in AFTER_POOL:
+        colour = AFTER_POOL[face]
+        notes.append("this dungeon's healing pool is already on the board")
+    if colour == CHEST_TILE and placed.get(CHEST_TILE, 0) >= chest_limit(state):
+        colour = START_TILE
+        notes.append(f"{chest_limit(state)} chest rooms are already on the board")
+    return _from_supply(data, state, colour, notes)
+
+
+def _from_supply(
+    data: MoonlighterData, state: MoonlighterState, colour: str, notes: list[str]
+) -> TileRoll:
+    """A colour the box has run out of becomes white; with no white left either, nothing."""
+    if state.placed.get(colour, 0) < data.supply.get(colour, 0):
+        return TileRoll(colour, tuple(notes))
+    notes.append(f"the box has no {colour} tiles left")
+    if colour != START_TILE and state.placed.get(START_TILE, 0) < data.supply.get(START_TILE, 0):
+        return TileRoll(START_TILE, tuple(notes))
+    if colour != START_TILE:
+        notes.append("nor any white ones")
+    return TileRoll("", tuple(notes))
+
+
+class Blows(NamedTuple):
+    """Who lands a hit on one attack roll, and for how many hearts."""
+
+    you_hit: bool
+    they_hit: bool
+    your_damage: int
+    their_damage: int
+    orange_turned: bool  # the orange pawn made a 1 into your hit
+
+
+def blows(data: MoonlighterData, state: MoonlighterState, face: int) -> Blows:
+    """The attack die's face after the room (boss or not) and your pawn bend it."""
+    result = data.attack_faces[face]
+    boss = state.rooms[state.at].tile == BOSS_TILE
+    orange = result == NO_HIT and state.pawn == "orange"
+    you_hit = result in PLAYER_HITS or orange
+    they_hit = result in ENEMY_HITS or (result == NO_HIT and boss and not orange)
+    doubled_by = "red" if boss else "blue"
+    return Blows(
+        you_hit=you_hit,
+        they_hit=they_hit,
+        your_damage=DOUBLE if state.pawn == doubled_by else 1,
+        their_damage=DOUBLE if state.pawn == "blue" and not boss else 1,
+        orange_turned=orange,
+    )

@@ -1,0 +1,112 @@
+"""MoonlighterRules: the companion's Rules protocol over the state, checks and handlers.
+
+The class is thin on purpose: state lives in `state.py`, refusals in `checks.py`, what each face
+means in `outcomes.py` and what each action does in `actions.py`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from companion.engine.core import IllegalAction, Step
+from companion.games.moonlighter import state as st
+from companion.games.moonlighter.actions import HANDLERS, new_dungeon
+from companion.games.moonlighter.checks import (
+    WALLED_IN,
+    can_roll_tile,
+    check,
+    is_locked,
+)
+from companion.games.moonlighter.data import MoonlighterData, default_data
+from companion.games.moonlighter.state import (
+    CHOOSE,
+    CLEARED,
+    EXPLORE,
+    FALLEN,
+    FIGHT,
+    LOOT,
+    PLACE,
+    WON,
+    MoonlighterState,
+    Phase,
+)
+
+Action = dict[str, Any]
+
+
+class MoonlighterRules:
+    """Solo Moonlighter.
+
+    Option `forgiving` (bool, default False): a fall in an ordinary room restarts only the current
+    dungeon instead of the whole game. Pass other card data (e.g. a designer's edited copy) to try
+    new numbers without touching the code.
+    """
+
+    game_id = "moonlighter"
+    title = "Moonlighter"
+
+    def __init__(self, data: MoonlighterData | None = None) -> None:
+        self.data = data or default_data()
+
+    def new_state(self, options: dict[str, Any]) -> MoonlighterState:
+        """Dungeon 1 on a single white room; the seed option is unused (chance comes per action)."""
+        forgiving = bool(options.get("forgiving", False))
+        return new_dungeon(self.data, 1, self.data.start_pawn, forgiving)
+
+    def legal_actions(self, state: MoonlighterState) -> list[Action]:
+        phase = state.phase
+        if phase == FIGHT:
+            if is_locked(state):
+                return [{"type": "roll_attack"}]
+            return [{"type": "roll_attack"}, {"type": "leave_room"}]
+        if phase == EXPLORE:
+            return self._exploring(state)
+        if phase == PLACE:
+            sides = st.free_sides(state, state.at)
+            return [{"type": "place_tile", "x": x, "y": y} for x, y in sides]
+        return [dict(a) for a in FIXED.get(phase, ())]
+
+    def _exploring(self, state: MoonlighterState) -> list[Action]:
+        refusal = can_roll_tile(state)
+        here = state.at
+        actions: list[Action] = [] if refusal else [{"type": "roll_tile"}]
+        actions += [{"type": "move", "x": c[0], "y": c[1]} for c in state.paths if c != here]
+        if state.rooms[here].chest:
+            actions.append({"type": "swap_pawn"})
+        if refusal is WALLED_IN:
+            actions.append({"type": "restart"})
+        return actions
+
+    def check(self, state: MoonlighterState, action: Action) -> str | None:
+        return check(self.data, state, action)
+
+    def apply(self, state: MoonlighterState, action: Action, rng: random.Random) -> Step:
+        """Validate, then play `action` on a clone; `state` itself is never changed."""
+        reason = check(self.data, state, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        after = state.clone()
+        resolved, events = HANDLERS[action["type"]](self.data, after, action, rng)
+        return Step(after, resolved, events)
+
+    def is_over(self, state: MoonlighterState) -> bool:
+        return state.phase == WON
+
+    def clone(self, state: MoonlighterState) -> MoonlighterState:
+        return state.clone()
+
+    def to_json(self, state: MoonlighterState) -> dict[str, Any]:
+        return st.to_json(state)
+
+    def from_json(self, data: dict[str, Any]) -> MoonlighterState:
+        return st.from_json(data)
+
+
+FIXED: dict[Phase, tuple[Action, ...]] = {
+    LOOT: ({"type": "roll_loot"},),
+    CHOOSE: ({"type": "take_pawn"}, {"type": "keep_pawn"}),
+    FALLEN: ({"type": "restart"},),
+    CLEARED: ({"type": "next_dungeon"},),
+    WON: (),
+}
