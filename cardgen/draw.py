@@ -7,6 +7,7 @@ arrive already flattened to polygons; text arrives already broken into lines and
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,24 @@ class ImageOp:
     fit: str = "cover"  # cover: fill the box, cropping; contain: whole image inside the box
 
 
-Op = RectOp | EllipseOp | PolygonOp | TextOp | ImageOp
+@dataclass(frozen=True)
+class IconOp:
+    """A vector icon in the size x size box at (x, y): backends draw each icon once and reuse it.
+
+    `icon` is a `cardgen.icons.Icon`; it is expanded to shapes only when drawn, so a deck of
+    thousands of cards does not hold thousands of copies of the same curves.
+    """
+
+    icon: Any
+    x: float
+    y: float
+    size: float
+    ink: str
+    paper: str
+    rotation: int = 0  # degrees clockwise about the box's centre
+
+
+Op = RectOp | EllipseOp | PolygonOp | TextOp | ImageOp | IconOp
 
 
 @dataclass
@@ -111,6 +129,11 @@ def rotate_ops(ops: list[Op], cx: float, cy: float, degrees: int) -> list[Op]:
         elif isinstance(op, PolygonOp):
             points = tuple(_turn(x, y, cx, cy, degrees) for x, y in op.points)
             turned.append(PolygonOp(points, op.style, op.closed))
+        elif isinstance(op, IconOp):
+            ix, iy = _turn(op.x + op.size / 2, op.y + op.size / 2, cx, cy, degrees)
+            half = op.size / 2
+            turned.append(IconOp(op.icon, ix - half, iy - half, op.size, op.ink, op.paper,
+                                 (op.rotation + degrees) % 360))  # fmt: skip
         elif isinstance(op, TextOp):
             tx, ty = _turn(op.x, op.baseline, cx, cy, degrees)
             turned.append(TextOp(tx, ty, op.text, op.font, op.size_pt, op.color,

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from cardgen.draw import EllipseOp, Op, PolygonOp, RectOp, Style
+from cardgen.draw import EllipseOp, IconOp, Op, PolygonOp, RectOp, Style
 
 Point = tuple[float, float]
 _TOKEN = re.compile(r"[MLHVCQZmlhvcqz]|-?\d*\.?\d+(?:e-?\d+)?")
@@ -170,6 +170,15 @@ def _colour(value: str | None, ink: str, paper: str) -> str | None:
     if value in (None, "none"):
         return None
     return {"ink": ink, "paper": paper}.get(value, value)
+
+
+def expand(op: IconOp) -> list[Op]:
+    """An IconOp as the shapes it stands for (turned, if the op is)."""
+    from cardgen.draw import rotate_ops
+
+    ops = draw_icon(op.icon, op.x, op.y, op.size, op.ink, op.paper)
+    half = op.size / 2
+    return rotate_ops(ops, op.x + half, op.y + half, op.rotation) if op.rotation else ops
 
 
 def draw_icon(icon: Icon, x: float, y: float, size: float, ink: str, paper: str) -> list[Op]:

@@ -18,8 +18,9 @@ from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.backends.png_embed import draw_png
-from cardgen.draw import EllipseOp, Face, ImageOp, Op, PolygonOp, RectOp, Style, TextOp
+from cardgen.draw import EllipseOp, Face, IconOp, ImageOp, Op, PolygonOp, RectOp, Style, TextOp
 from cardgen.fonts import FONTS, PDF_NAMES, _ttf
+from cardgen.icons import draw_icon
 from cardgen.sheet import Line, Page, Rect
 
 K = 72.0 / 25.4  # points per millimetre
@@ -72,6 +73,7 @@ class PdfDocument:
         self.canvas.setSubject(subject)
         self.canvas.setCreator("cardgen")
         self.forms: dict[str, str] = {}
+        self.icon_forms: dict[tuple[int, str, str], str] = {}
         self.pages = 0
 
     # faces -----------------------------------------------------------------------------------
@@ -83,6 +85,9 @@ class PdfDocument:
         name = f"F{len(self.forms)}"
         b = face.bleed
         c = self.canvas
+        for op in face.ops:  # forms cannot nest while being defined: icons first
+            if isinstance(op, IconOp):
+                self._icon_form(op)
         c.beginForm(name, -b * K, -b * K, (face.width + b) * K, (face.height + b) * K)
         for op in face.ops:
             self._op(op, face.height)
@@ -143,6 +148,36 @@ class PdfDocument:
                 c.drawString(op.x * K, (h - op.baseline) * K, op.text)
         elif isinstance(op, ImageOp):
             self._image(op, h)
+        elif isinstance(op, IconOp):
+            self._icon(op, h)
+
+    def _icon_form(self, op: IconOp) -> str:
+        """Each icon in each pair of colours is one form, drawn once at 100 mm, then scaled."""
+        key = (id(op.icon), op.ink, op.paper)
+        name = self.icon_forms.get(key)
+        if name is None:
+            name = f"I{len(self.icon_forms)}"
+            self.icon_forms[key] = name
+            c = self.canvas
+            c.beginForm(name, -10 * K, -10 * K, 110 * K, 110 * K)
+            for shape in draw_icon(op.icon, 0, 0, 100, op.ink, op.paper):
+                self._op(shape, 100)
+            c.endForm()
+        return name
+
+    def _icon(self, op: IconOp, h: float) -> None:
+        c = self.canvas
+        name = self._icon_form(op)
+        c.saveState()
+        scale = op.size / 100
+        c.translate(op.x * K, (h - op.y - op.size) * K)
+        if op.rotation:
+            c.translate(op.size / 2 * K, op.size / 2 * K)
+            c.rotate(-op.rotation)
+            c.translate(-op.size / 2 * K, -op.size / 2 * K)
+        c.scale(scale, scale)
+        c.doForm(name)
+        c.restoreState()
 
     def _image(self, op: ImageOp, h: float) -> None:
         c = self.canvas

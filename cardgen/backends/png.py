@@ -11,8 +11,9 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from cardgen.draw import EllipseOp, Face, ImageOp, PolygonOp, RectOp, TextOp
+from cardgen.draw import EllipseOp, Face, IconOp, ImageOp, PolygonOp, RectOp, TextOp
 from cardgen.fonts import font_path
+from cardgen.icons import expand
 
 SUPERSAMPLE = 2
 
@@ -47,7 +48,8 @@ def render_png(face: Face, dpi: int = 300, bleed: bool = True) -> Image.Image:
     def stroke_px(points: float) -> int:
         return max(1, round(points / 72 * dpi * SUPERSAMPLE))
 
-    for op in face.ops:
+    ops = [shape for op in face.ops for shape in (expand(op) if isinstance(op, IconOp) else [op])]
+    for op in ops:
         if isinstance(op, RectOp):
             box = [pt(op.x, op.y), pt(op.x + op.w, op.y + op.h)]
             outline = op.style.stroke

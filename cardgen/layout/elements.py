@@ -10,9 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from cardgen.draw import EllipseOp, ImageOp, Op, PolygonOp, RectOp, Style, TextOp
+from cardgen.draw import EllipseOp, IconOp, ImageOp, Op, PolygonOp, RectOp, Style, TextOp
 from cardgen.fonts import ASCENT, FONTS, PT_PER_MM, text_width_mm
-from cardgen.icons import draw_icon
 from cardgen.layout.context import OKABE_ITO
 from cardgen.layout.template import LayoutError
 from cardgen.layout.text import TextStyle, layout_text
@@ -199,7 +198,8 @@ def icon(ctx: Ctx) -> list[Op]:
     x, y = ctx.length("x"), ctx.length("y", axis="y")
     size = ctx.length("size", 8)
     ink = ctx.colour("color", "#000000") or "#000000"
-    return draw_icon(ctx.icons[name], x, y, size, ink, ctx.colour("paper", "#FFFFFF") or "#FFFFFF")
+    paper = ctx.colour("paper", "#FFFFFF") or "#FFFFFF"
+    return [IconOp(ctx.icons[name], x, y, size, ink, paper)]
 
 
 def mark(ctx: Ctx) -> list[Op]:

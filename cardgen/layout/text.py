@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from cardgen.draw import Op, TextOp
+from cardgen.draw import IconOp, Op, TextOp
 from cardgen.fonts import ASCENT, PT_PER_MM, text_width_mm
-from cardgen.icons import Icon, draw_icon
+from cardgen.icons import Icon
 
 TOKEN = re.compile(r":([a-z0-9_]+):|(\S+?)(?=:[a-z0-9_]+:|\s|$)|(\s+)")
 MIN_SIZE_PT = 6.0
@@ -163,10 +163,8 @@ def layout_text(
                     run = ""
                 cursor += gap
                 icon_size = size_mm * ICON_EM
-                ops.extend(
-                    draw_icon(token.icon, cursor, baseline - icon_size * 0.82, icon_size,
-                              style.color, style.paper)
-                )  # fmt: skip
+                top = baseline - icon_size * 0.82
+                ops.append(IconOp(token.icon, cursor, top, icon_size, style.color, style.paper))
                 cursor += icon_size
                 run_x = cursor
                 continue

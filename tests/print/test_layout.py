@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.draw import PolygonOp, RectOp, TextOp, rotate_ops
+from cardgen.draw import IconOp, RectOp, TextOp, rotate_ops
 from cardgen.icons import load_icons
 from cardgen.layout import LayoutError, load_layout, render_face
 from cardgen.layout.text import TextStyle, fit_text, layout_text
@@ -91,9 +91,9 @@ def test_text_that_cannot_fit_is_reported(tmp_path):
 def test_inline_icons_take_space_in_the_line():
     ops, fitted, _ = layout_text("Hits :poisonous: hard", 0, 0, 60, 10, TextStyle(size=10), ICONS)
     words = [op for op in ops if isinstance(op, TextOp)]
-    shapes = [op for op in ops if not isinstance(op, TextOp)]
-    assert fitted and [w.text for w in words] == ["Hits", "hard"] and shapes
-    assert words[1].x > max(x for op in shapes if isinstance(op, PolygonOp) for x, _ in op.points)
+    (icon,) = [op for op in ops if isinstance(op, IconOp)]
+    assert fitted and [w.text for w in words] == ["Hits", "hard"] and icon.icon.name == "poisonous"
+    assert words[0].x < icon.x and icon.x + icon.size <= words[1].x
 
 
 def test_markup_is_plain_text():
