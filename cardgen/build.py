@@ -22,6 +22,7 @@ from cardgen.composites import (
 from cardgen.database import Game
 from cardgen.draw import Face
 from cardgen.faces import PRINTED_KINDS, FaceSet, build_faces
+from cardgen.fingerprints import changed_ids, fingerprints, load_state, save_state
 from cardgen.paper import Duplex, PrintOptions
 from cardgen.sheet import Page, best_grid, impose, split_board
 
@@ -38,6 +39,11 @@ class BuildOptions:
     tts: bool = True
     dpi: int = 300
     shop: str = ""  # a print-shop profile id (cardgen/presets/shops.json): one card per page
+    changed: bool = False  # only cards whose data or layouts changed since the last build
+
+    @property
+    def is_subset(self) -> bool:
+        return bool(self.types or self.ids or self.changed)
 
 
 @dataclass
@@ -276,6 +282,25 @@ def write_tts(game: Game, sets: list[FaceSet], folder: Path) -> list[Path]:
     return written
 
 
+def clear_caches() -> None:
+    """Forget layouts, icons and art facts read so far (files may have changed: --watch)."""
+    from cardgen.backends import pdf, png, png_embed
+    from cardgen.icons import load_icons
+    from cardgen.layout.template import load_layout
+
+    for cached in (load_layout, load_icons, png_embed.passthrough_info, pdf._image_size,
+                   png._source):  # fmt: skip
+        cached.cache_clear()
+
+
+def _merge(source: Path, target: Path) -> None:
+    for path in source.rglob("*"):
+        if path.is_file():
+            destination = target / path.relative_to(source)
+            destination.parent.mkdir(parents=True, exist_ok=True)
+            path.replace(destination)
+
+
 def build_game(
     game: Game, out_root: Path, options: BuildOptions, progress: Progress = _no_progress
 ) -> BuildReport:
@@ -285,18 +310,28 @@ def build_game(
     staging = Path(tempfile.mkdtemp(prefix=f".{game.id}-build-", dir=out_root))
     try:
         types = list(printed_types(game, options))
+        wanted = set(options.ids)
+        if options.changed:
+            wanted = changed_ids(game, [t.id for t in types], final) & (wanted or {
+                c.id for t in types for c in game.cards.get(t.id, [])})  # fmt: skip
+            if not wanted:
+                report.problems.append("nothing changed since the last build")
+                return report
+            types = [t for t in types if any(c.id in wanted for c in game.cards.get(t.id, []))]
         sets = []
         for index, spec in enumerate(types):
             progress(f"{game.id}: laying out {spec.plural.lower()}", index, len(types))
-            faces = build_faces(game, spec, options.print.bleed_mm, set(options.ids) or None)
+            faces = build_faces(game, spec, options.print.bleed_mm, wanted or None)
             sets.append(faces)
             report.problems += faces.problems
             report.faces += len(faces.fronts) + len({f.key for f in faces.backs.values()})
         progress(f"{game.id}: writing the print PDF", len(types), len(types))
-        pdf = staging / f"print-{options.print.paper}.pdf"
+        suffix = "-subset" if options.is_subset else ""
+        pdf = staging / f"print-{options.print.paper}{suffix}.pdf"
         report.pages = write_pdf(game, sets, pdf, options)
         produced = [pdf]
-        if options.print.duplex is not Duplex.NONE and not options.print.gutterfold:
+        subset = options.is_subset
+        if not subset and options.print.duplex is not Duplex.NONE and not options.print.gutterfold:
             calibration = staging / f"calibration-{options.print.paper}.pdf"
             write_calibration(calibration, options.print)
             produced.append(calibration)
@@ -304,7 +339,7 @@ def build_game(
             progress(f"{game.id}: writing PNG faces", len(types), len(types))
             write_pngs(sets, staging / "png", options.dpi)
             produced.append(staging / "png")
-        if options.tts:
+        if options.tts and not subset:  # a TTS deck is the whole deck
             progress(f"{game.id}: writing Tabletop Simulator sheets", len(types), len(types))
             write_tts(game, sets, staging / "tts")
             produced.append(staging / "tts")
@@ -321,10 +356,18 @@ def build_game(
         final.mkdir(parents=True, exist_ok=True)
         for item in produced:
             target = final / item.name
-            if target.is_dir():
-                shutil.rmtree(target)
-            item.replace(target)
+            if subset and item.is_dir():  # a subset adds its faces; it never removes others'
+                _merge(item, target)
+            else:
+                if target.is_dir():
+                    shutil.rmtree(target)
+                item.replace(target)
             report.files.append(target)
+        state = load_state(final) if subset else {}
+        for type_id, cards in fingerprints(game, [t.id for t in types]).items():
+            built = {i: f for i, f in cards.items() if i in {c for s in sets for c in s.fronts}}
+            state[type_id] = {**state.get(type_id, {}), **built} if subset else built
+        save_state(final, state)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return report

@@ -12,7 +12,9 @@ from cardgen.database import load_game, load_game_or_raise
 from cardgen.errors import DataError, Problem
 from cardgen.export import FORMATS, export_game
 from cardgen.paper import PAPERS_MM, Duplex, PrintOptions
-from cardgen.project import data_root, game_ids, output_root, resolve_games
+from cardgen.project import REPO_ROOT, data_root, game_ids, output_root, resolve_games
+
+REPO_TEMPLATES = REPO_ROOT / "templates"
 
 out = console = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -156,6 +158,8 @@ def _offset(value: str) -> tuple[float, float]:
     default=None,
     help="Also write one card per page with TrimBox/BleedBox, and PNGs, for this print shop.",
 )
+@click.option("--changed", is_flag=True, help="Only cards changed since the last build.")
+@click.option("--watch", is_flag=True, help="Rebuild whenever the data or templates change.")
 @click.option("--out", "out_root", type=click.Path(file_okay=False, path_type=Path), default=None)
 def build(
     games: tuple[str, ...],
@@ -172,17 +176,20 @@ def build(
     no_png: bool,
     no_tts: bool,
     shop: str | None,
+    changed: bool,
+    watch: bool,
     out_root: Path | None,
 ) -> None:
-    """Build the print kit of GAMES (default: all) into output/<game>/."""
-    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+    """Build the print kit of GAMES (default: all) into output/<game>/.
 
-    from cardgen.build import BuildOptions, build_game
-    from cardgen.layout import LayoutError
+    With --type, --id or --changed only those cards are built, into print-<paper>-subset.pdf
+    (and their PNGs), leaving the full kit as it is.
+    """
+
+    from cardgen.build import BuildOptions
 
     try:
         folders = resolve_games(games, data_root(data))
-        loaded = [load_game_or_raise(folder) for folder in folders]
     except DataError as exc:
         _fail(exc)
     options = BuildOptions(
@@ -200,8 +207,68 @@ def build(
         png=not no_png,
         tts=not no_tts,
         shop=shop or "",
+        changed=changed,
     )
     target = out_root or output_root()
+    failed = not _build_all(folders, options, target)
+    if watch:
+        _watch(folders, options, target)
+    sys.exit(1 if failed else 0)
+
+
+def _snapshot(folders: list[Path]) -> dict[Path, float]:
+    roots = [*folders, folders[0].parent.parent / "templates", REPO_TEMPLATES]
+    stamps: dict[Path, float] = {}
+    for root in roots:
+        if root.is_dir():
+            for path in root.rglob("*"):
+                if path.is_file() and not path.name.startswith((".", "~$")):
+                    stamps[path] = path.stat().st_mtime
+    return stamps
+
+
+def _watch(folders: list[Path], options, target: Path) -> None:
+    """Poll once a second; rebuild the games when any data or template file changes."""
+    import time
+
+    from cardgen.build import clear_caches
+
+    err.print("watching the data and templates; Ctrl+C to stop", style="cyan")
+    seen = _snapshot(folders)
+    try:
+        while True:
+            time.sleep(1.0)
+            now = _snapshot(folders)
+            if now != seen:
+                changed = sorted({p.name for p in set(now) ^ set(seen)} | {
+                    p.name for p in now if seen.get(p) != now[p]})  # fmt: skip
+                seen = now
+                err.print(f"change seen ({', '.join(changed[:3]) or 'files'}): rebuilding",
+                          style="cyan")  # fmt: skip
+                clear_caches()
+                _build_all(folders, options, target)
+    except KeyboardInterrupt:
+        err.print("stopped watching", style="cyan")
+
+
+def _build_all(folders: list[Path], options, target: Path) -> bool:
+    """Build each game; problems are printed, never raised. True when every game built."""
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from cardgen.build import build_game
+    from cardgen.layout import LayoutError
+
+    ok = True
+    loaded = []
+    for folder in folders:
+        game, problems = load_game(folder)
+        errors = [p for p in problems if p.is_error]
+        if game is None or errors:
+            _print_problems(errors or problems)
+            err.print(f"{folder.name}: not built, fix the data first", style="bold red")
+            ok = False
+        else:
+            loaded.append(game)
     failed = False
     columns = (TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn())
     with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
@@ -226,7 +293,7 @@ def build(
                 f"{game.id}: {report.pages} pages, {report.faces} faces -> {target / game.id}",
                 markup=False,
             )
-    sys.exit(1 if failed else 0)
+    return ok and not failed
 
 
 @main.command()
