@@ -238,7 +238,7 @@ def test_board_pieces_show_their_own_part_of_the_board(tmp_path):
 
     pieces = split_board(330, 400, PrintOptions())
     visible = []
-    with pdfplumber.open(out / "print-a4.pdf") as pdf:
+    with pdfplumber.open(out / "print-a4-subset.pdf") as pdf:  # --type board: a subset build
         for piece, page in zip(pieces, pdf.pages[0::2], strict=True):
             t = piece.trim  # pdfplumber ignores clipping: keep the words inside the piece
             found = {
