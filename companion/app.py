@@ -1,0 +1,110 @@
+"""The table companion: `streamlit run companion/app.py`.
+
+Routing only: no game in the URL shows the chooser; `?game=<id>` opens that saved game on its
+game's page. Pages read the engine, never decide the rules.
+"""
+
+from __future__ import annotations
+
+import sys
+from datetime import datetime
+from pathlib import Path
+
+import streamlit as st
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script from anywhere
+
+from companion import session, ui
+from companion.registry import GAMES, entry
+from companion.store import StoreError
+
+
+def chooser() -> None:
+    st.title("Table companion")
+    st.caption("Pick a game to start, or continue one. Games are saved after every move.")
+    columns = st.columns(len(GAMES))
+    for column, game in zip(columns, GAMES, strict=True):
+        with column, st.container(border=True):
+            st.subheader(game.title)
+            st.caption(game.players)
+            st.write(game.blurb)
+            if game.playable:
+                st.button("New game", key=f"new_{game.id}", type="primary", width="stretch",
+                          on_click=session.start, args=(game.rules(),))  # fmt: skip
+            else:
+                st.button("Not playable yet", key=f"new_{game.id}", disabled=True, width="stretch")
+                st.caption("Its companion page is still being built; print and play it meanwhile.")
+    saved_games()
+    import_box()
+
+
+def saved_games() -> None:
+    try:
+        games = session.store().list()
+    except StoreError as exc:
+        st.error(str(exc))
+        return
+    if not games:
+        return
+    st.header("Continue")
+    for saved in games:
+        known = entry(saved.game)
+        when = datetime.fromtimestamp(saved.updated).strftime("%d %b %H:%M")
+        with st.container(border=True):
+            left, mid, right, far = st.columns([3, 1.2, 1.2, 1.2], vertical_alignment="center")
+            left.markdown(f"**{saved.name}** · {known.title if known else saved.game} · "
+                          f"{len(saved.log)} moves · {when}")  # fmt: skip
+            mid.button("Continue", key=f"open_{saved.id}", width="stretch",
+                       on_click=_open, args=(saved.id,))  # fmt: skip
+            try:
+                data = session.store().export_json(saved.id)
+            except StoreError:
+                data = ""
+            right.download_button("Export", data, file_name=f"{saved.game}-{saved.id}.json",
+                                  mime="application/json", key=f"export_{saved.id}",
+                                  width="stretch")  # fmt: skip
+            far.button("Delete", key=f"delete_{saved.id}", width="stretch",
+                       on_click=session.store().delete, args=(saved.id,))  # fmt: skip
+
+
+def _open(gid: str) -> None:
+    st.query_params[session.QUERY] = gid
+
+
+def import_box() -> None:
+    with st.expander("Import a saved game (.json)"):
+        upload = st.file_uploader("Saved game", type=["json"], key="import_file",
+                                  label_visibility="collapsed")  # fmt: skip
+        if upload is not None and st.button("Import", key="import_go"):
+            try:
+                gid = session.store().import_json(upload.getvalue())
+            except StoreError as exc:
+                st.error(f"Not imported: {exc}")
+                return
+            _open(gid)
+            st.rerun()
+
+
+def main() -> None:
+    st.set_page_config(page_title="Table companion", page_icon="🎲", layout="wide",
+                       initial_sidebar_state="collapsed")  # fmt: skip
+    ui.tablet_style()
+    gid = st.query_params.get(session.QUERY)
+    if not gid:
+        chooser()
+        return
+    table = session.open_game(gid)
+    if table is None:
+        st.button("Back to the games", on_click=session.leave, key="back_missing")
+        return
+    game = entry(table.match.rules.game_id)
+    if game is None or not game.playable:
+        st.error("This saved game is for a game the companion cannot play yet.")
+        st.button("Back to the games", on_click=session.leave, key="back_unplayable")
+        return
+    from importlib import import_module
+
+    import_module(f"companion.views.{game.id}").render(table)
+
+
+main()
