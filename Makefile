@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: setup system-deps run test test-fast lint validate build bench clean
+.PHONY: setup system-deps run companion test test-fast lint validate build bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,11 +20,19 @@ system-deps:
 	bash scripts/system-deps.sh
 
 # The main job: check every game's data, build every game's print kit into output/<game>/,
-# and write each game's database as one workbook (output/<game>/data-xlsx/) for designers.
+# write each game's database as one workbook (output/<game>/data-xlsx/) for designers, then
+# start the companion (open the printed URL on the tablet; Ctrl+C stops it).
+PORT ?= 8501
 run: setup validate build
 	@for game in $$($(BIN)/python -c "from cardgen.project import data_root, game_ids; print(' '.join(game_ids(data_root())))"); do \
 		$(BIN)/cardgen export $$game --format xlsx || exit 1; \
 	done
+	$(BIN)/streamlit run companion/app.py --server.headless true --server.port $(PORT) \
+		--browser.gatherUsageStats false
+
+companion: setup
+	$(BIN)/streamlit run companion/app.py --server.headless true --server.port $(PORT) \
+		--browser.gatherUsageStats false
 
 validate: setup
 	$(BIN)/cardgen validate

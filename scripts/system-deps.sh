@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Debian packages the tests use: poppler-utils (pdftoppm, pdffonts, pdfimages), qpdf.
+# Debian packages the tests use: poppler-utils (pdftoppm, pdffonts, pdfimages), qpdf, and
+# chromium for the companion's browser tests (Playwright drives it; it downloads no browser).
 # Installs only what is missing; needs root (as on CI and the team's machines) to install.
 set -euo pipefail
 need=()
 command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
 command -v qpdf >/dev/null 2>&1 || need+=(qpdf)
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
 for pkg in "$@"; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
