@@ -22,8 +22,10 @@ from companion.store import StoreError
 def chooser() -> None:
     st.title("Table companion")
     st.caption("Pick a game to start, or continue one. Games are saved after every move.")
-    columns = st.columns(len(GAMES))
-    for column, game in zip(columns, GAMES, strict=True):
+    per_row = 3
+    rows = [GAMES[i : i + per_row] for i in range(0, len(GAMES), per_row)]
+    cells = [cell for row in rows for cell in st.columns(per_row)]
+    for column, game in zip(cells, GAMES, strict=False):
         with column, st.container(border=True):
             st.subheader(game.title)
             st.caption(game.players)

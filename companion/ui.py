@@ -12,6 +12,7 @@ TABLET_CSS = """
   div[data-testid="stMetricValue"] { font-size: 2.6rem; }
   div[data-testid="stMetricLabel"] p { font-size: 1.05rem; }
   .block-container { padding-top: 1.2rem; padding-bottom: 2rem; max-width: 1400px; }
+  header[data-testid="stHeader"], div[data-testid="stToolbar"] { display: none; }
   .flash { font-size: 1.2rem; }
 </style>
 """

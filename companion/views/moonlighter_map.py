@@ -1,0 +1,242 @@
+"""Moonlighter's pictures as markup: the dungeon map, the status cards and the tile box.
+
+Pure functions from values to SVG/HTML strings (after python-chess's `chess/svg.py`): no Streamlit
+and no rules here. The page asks the engine what is true and legal, then hands the answers in.
+Every colour is paired with a letter and a word, so nothing is told by colour alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from html import escape
+from typing import NamedTuple
+
+Coord = tuple[int, int]
+
+
+class Look(NamedTuple):
+    fill: str
+    ink: str  # text drawn on the fill
+    letter: str
+    word: str  # what the room holds, in one or two words
+
+
+LOOKS: dict[str, Look] = {
+    "white": Look("#F4F4EF", "#1A1A1A", "W", "empty"),
+    "orange": Look("#F08A24", "#1A1A1A", "O", "enemies"),
+    "green": Look("#2E9E4F", "#FFFFFF", "G", "cleared"),
+    "yellow": Look("#F5C518", "#1A1A1A", "Y", "chest"),
+    "blue": Look("#2F7FD8", "#FFFFFF", "B", "healing pool"),
+    "red": Look("#D62828", "#FFFFFF", "R", "boss"),
+    "black": Look("#262626", "#FFFFFF", "K", "locked"),
+}
+PAWN_FILL = {
+    "white": "#FFFFFF",
+    "red": "#D62828",
+    "orange": "#F08A24",
+    "yellow": "#F5C518",
+    "green": "#2E9E4F",
+    "blue": "#2F7FD8",
+    "purple": "#8E44AD",
+    "pink": "#F48FB1",
+    "black": "#262626",
+}
+UNKNOWN = Look("#BBBBBB", "#1A1A1A", "?", "unknown")
+
+CELL = 64  # one tile, in SVG units
+PAD = 5  # gap between tiles
+AXIS = 22  # room for the coordinate labels
+MIN_SPAN = 5  # the map shows at least 5 x 5 squares, so one tile does not fill the screen
+
+CSS = """
+<style>
+  .ml-strip { display: flex; flex-wrap: wrap; gap: 8px; }
+  .ml-card { flex: 1 1 118px; background: #FFFFFF; color: #111; border: 2px solid #D0D0D0;
+             border-radius: 12px; padding: 6px 10px 8px; min-width: 0; }
+  .ml-label { font-size: 0.9rem; font-weight: 700; color: #444; letter-spacing: 0.02em; }
+  .ml-value { font-size: 1.9rem; font-weight: 800; line-height: 1.15; white-space: nowrap;
+              overflow: hidden; text-overflow: ellipsis; }
+  .ml-sub { font-size: 0.95rem; line-height: 1.25; color: #222; }
+  .ml-hearts { color: #C62828; font-size: 1.35rem; letter-spacing: 1px; line-height: 1.2;
+               word-break: break-all; }
+  .ml-hearts .gone { color: #BDBDBD; }
+  .ml-swatch { display: inline-block; min-width: 1.5em; padding: 0 4px; text-align: center;
+               border: 2px solid #555; border-radius: 6px; font-weight: 800; margin-right: 6px; }
+  .ml-chips { display: flex; flex-wrap: wrap; gap: 6px; font-size: 1.05rem; color: #111; }
+  .ml-chip { background: #FFFFFF; border: 2px solid #D0D0D0; border-radius: 10px;
+             padding: 3px 8px; white-space: nowrap; }
+  .ml-next { font-size: 1.4rem; font-weight: 700; color: #111; background: #FFF8E1;
+             border-left: 8px solid #F5A623; border-radius: 8px; padding: 10px 14px; }
+  .ml-now { display: flex; gap: 14px; align-items: center; font-size: 1.15rem; color: #111;
+            background: #F3F6FB; border-radius: 12px; padding: 8px 12px; }
+  .ml-now svg { flex: 0 0 auto; }
+  .ml-map svg { display: block; margin: 0 auto; width: 100%; height: auto; max-height: 46vh; }
+</style>
+"""
+
+
+def look(face: str) -> Look:
+    return LOOKS.get(face, UNKNOWN)
+
+
+def swatch(face: str) -> str:
+    """A small tile: its colour with its letter on it."""
+    tile = look(face)
+    return (
+        f'<span class="ml-swatch" style="background:{tile.fill};color:{tile.ink}">'
+        f"{tile.letter}</span>"
+    )
+
+
+def hearts_row(left: int, top: int) -> str:
+    """Hearts as pictures: full ones for what is left, pale ones for what is lost."""
+    return (
+        f'<div class="ml-hearts" aria-label="{left} of {top} hearts">{"♥" * left}'
+        f'<span class="gone">{"♥" * max(0, top - left)}</span></div>'
+    )
+
+
+class Card(NamedTuple):
+    label: str
+    value: str  # HTML
+    sub: str = ""  # HTML
+
+
+def cards_html(cards: Iterable[Card]) -> str:
+    body = "".join(
+        f'<div class="ml-card"><div class="ml-label">{escape(c.label)}</div>'
+        f'<div class="ml-value">{c.value}</div><div class="ml-sub">{c.sub}</div></div>'
+        for c in cards
+    )
+    return f'<div class="ml-strip">{body}</div>'
+
+
+def supply_html(left: Mapping[str, tuple[int, int]], cleared: Mapping[str, str]) -> str:
+    """The tile box, one chip per tile kind: letter(s), what it holds, tiles left of the total."""
+    chips = []
+    for colour, (remaining, total) in left.items():
+        back = cleared.get(colour)
+        marks = swatch(colour) + (swatch(back) if back else "")
+        chips.append(
+            f'<span class="ml-chip">{marks}{escape(look(colour).word)} '
+            f"<b>{remaining}</b>/{total}</span>"
+        )
+    return f'<div class="ml-chips">{"".join(chips)}</div>'
+
+
+def pawn_icon(cx: float, cy: float, colour: str, size: float = 1.0) -> str:
+    """A standee: round head on a bell-shaped body, outlined so a white pawn shows on white."""
+    fill = PAWN_FILL.get(colour, "#BBBBBB")
+    s = size
+    body = (
+        f"M{cx - 9 * s},{cy + 11 * s} Q{cx - 8 * s},{cy - 1 * s} {cx - 3 * s},{cy - 3 * s} "
+        f"L{cx + 3 * s},{cy - 3 * s} Q{cx + 8 * s},{cy - 1 * s} {cx + 9 * s},{cy + 11 * s} Z"
+    )
+    stroke = f'stroke="#111" stroke-width="{2 * s:.1f}"'
+    return (
+        f'<path d="{body}" fill="{fill}" {stroke}/>'
+        f'<circle cx="{cx}" cy="{cy - 8 * s}" r="{5.5 * s}" fill="{fill}" {stroke}/>'
+    )
+
+
+class MapRoom(NamedTuple):
+    x: int
+    y: int
+    face: str
+    chest: str = ""  # the pawn waiting in its chest
+
+
+def map_svg(
+    rooms: Sequence[MapRoom],
+    at: Coord,
+    pawn: str,
+    free: Sequence[Coord] = (),
+    rolled: str = "",
+) -> str:
+    """The placed tiles as a grid, north up; `free` sides are dashed and numbered from 1."""
+    cells = [(r.x, r.y) for r in rooms] + list(free)
+    xs, ys = [c[0] for c in cells] or [0], [c[1] for c in cells] or [0]
+    x0, x1 = _span(min(xs) - 1, max(xs) + 1)
+    y0, y1 = _span(min(ys) - 1, max(ys) + 1)
+    width = AXIS + (x1 - x0 + 1) * CELL
+    height = AXIS + (y1 - y0 + 1) * CELL
+
+    def corner(x: int, y: int) -> tuple[int, int]:
+        return AXIS + (x - x0) * CELL, (y1 - y) * CELL  # north (larger y) at the top
+
+    parts = [_axes(x0, x1, y0, y1, corner)]
+    for room in rooms:
+        parts.append(_tile(room, corner(room.x, room.y), (room.x, room.y) == at, pawn))
+    for number, (x, y) in enumerate(free, start=1):
+        parts.append(_free_side(corner(x, y), number, rolled))
+    label = f"Dungeon map: {len(rooms)} rooms; you stand at {at[0]}, {at[1]}"
+    return (
+        f'<div class="ml-map"><svg role="img" aria-label="{escape(label)}" '
+        f'viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg" '
+        f'font-family="sans-serif">{"".join(parts)}</svg></div>'
+    )
+
+
+def _span(low: int, high: int) -> tuple[int, int]:
+    """Widen [low, high] to at least MIN_SPAN squares, growing both ways."""
+    missing = MIN_SPAN - (high - low + 1)
+    if missing > 0:
+        low -= missing // 2
+        high += missing - missing // 2
+    return low, high
+
+
+def _axes(x0: int, x1: int, y0: int, y1: int, corner) -> str:
+    marks = []
+    for x in range(x0, x1 + 1):
+        cx, _ = corner(x, y0)
+        marks.append(
+            f'<text x="{cx + CELL / 2}" y="{(y1 - y0 + 1) * CELL + 16}" font-size="13" '
+            f'text-anchor="middle" fill="#666">{x}</text>'
+        )
+    for y in range(y0, y1 + 1):
+        _, cy = corner(x0, y)
+        marks.append(
+            f'<text x="{AXIS - 6}" y="{cy + CELL / 2 + 5}" font-size="13" '
+            f'text-anchor="end" fill="#666">{y}</text>'
+        )
+    return "".join(marks)
+
+
+def _tile(room: MapRoom, xy: tuple[int, int], here: bool, pawn: str) -> str:
+    x, y = xy
+    tile = look(room.face)
+    size = CELL - PAD
+    parts = [
+        f'<rect x="{x + PAD / 2}" y="{y + PAD / 2}" width="{size}" height="{size}" rx="7" '
+        f'fill="{tile.fill}" stroke="#555" stroke-width="2"/>'
+    ]
+    letter_x = x + CELL / 2 + (9 if here else 0)
+    parts.append(
+        f'<text x="{letter_x}" y="{y + CELL / 2 + 10}" font-size="28" font-weight="800" '
+        f'text-anchor="middle" fill="{tile.ink}">{tile.letter}</text>'
+    )
+    if room.chest:
+        parts.append(pawn_icon(x + CELL - 15, y + CELL - 19, room.chest, 0.8))
+    if here:
+        parts.append(
+            f'<rect x="{x + 1}" y="{y + 1}" width="{CELL - 2}" height="{CELL - 2}" rx="9" '
+            'fill="none" stroke="#111" stroke-width="6"/>'
+            f'<rect x="{x + 4}" y="{y + 4}" width="{CELL - 8}" height="{CELL - 8}" rx="6" '
+            'fill="none" stroke="#FFFFFF" stroke-width="2.5"/>'
+        )
+        parts.append(pawn_icon(x + 18, y + CELL / 2 + 2, pawn, 1.1))
+    return "".join(parts)
+
+
+def _free_side(xy: tuple[int, int], number: int, rolled: str) -> str:
+    x, y = xy
+    tile = look(rolled)
+    size = CELL - PAD - 4
+    return (
+        f'<rect x="{x + PAD / 2 + 2}" y="{y + PAD / 2 + 2}" width="{size}" height="{size}" '
+        f'rx="7" fill="{tile.fill}" fill-opacity="0.35" stroke="#111" stroke-width="3" '
+        'stroke-dasharray="7 5"/>'
+        f'<text x="{x + CELL / 2}" y="{y + CELL / 2 + 11}" font-size="30" font-weight="800" '
+        f'text-anchor="middle" fill="#111">{number}</text>'
+    )

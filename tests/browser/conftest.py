@@ -1,0 +1,128 @@
+"""A real companion server and Debian's chromium driven by Playwright (no browser download)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from cardgen.project import REPO_ROOT
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]  # fmt: skip
+TABLETS = {"landscape": (1024, 768), "portrait": (768, 1024)}
+SCREENSHOTS = REPO_ROOT / "output" / "screenshots"
+
+pytestmark = pytest.mark.slow
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@dataclass
+class Server:
+    port: int
+    db: Path
+    process: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        env = {**os.environ, "CARDGEN_COMPANION_DB": str(self.db)}
+        command = [sys.executable, "-m", "streamlit", "run", str(REPO_ROOT / "companion" / "app.py"),
+                   "--server.headless", "true", "--server.port", str(self.port),
+                   "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false",
+                   "--server.fileWatcherType", "none", "--global.developmentMode", "false"]  # fmt: skip
+        self.process = subprocess.Popen(command, env=env, cwd=REPO_ROOT, stdout=subprocess.DEVNULL,
+                                        stderr=subprocess.DEVNULL, start_new_session=True)  # fmt: skip
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            try:
+                with urllib.request.urlopen(f"{self.url}/_stcore/health", timeout=2) as reply:
+                    if reply.read().strip() == b"ok":
+                        return
+            except OSError:
+                time.sleep(0.3)
+        raise RuntimeError("the companion server did not start within 60 s")
+
+    def kill(self) -> None:
+        """Stop the server the hard way, as a crash or a pulled plug would."""
+        if self.process and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=10)
+        self.process = None
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail("chromium is not installed: run `make system-deps` (apt-get install chromium)")
+    srv = Server(free_port(), tmp_path / "games.sqlite")
+    srv.start()
+    try:
+        yield srv
+    finally:
+        srv.kill()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def wait_for_app(page, timeout: float = 30_000) -> None:
+    """Until the script has run and nothing is still loading."""
+    page.wait_for_selector("[data-testid='stApp']", timeout=timeout)
+    page.wait_for_function(
+        "() => { const a = document.querySelector(\"[data-testid='stApp']\");"
+        " return a && a.getAttribute('data-test-script-state') === 'notRunning'; }",
+        timeout=timeout,
+    )
+    page.wait_for_timeout(250)
+
+
+def tablet(browser, orientation: str):
+    width, height = TABLETS[orientation]
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True)
+    return context, context.new_page()
+
+
+def shoot(page, name: str) -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=False)
+    return path
+
+
+def small_buttons(page) -> list[tuple[str, float]]:
+    """Visible, enabled buttons shorter than 44 px (the touch-target minimum)."""
+    found = []
+    for button in page.locator("button:visible").all():
+        box = button.bounding_box()
+        if box and box["height"] < 44 and button.is_enabled():
+            label = (button.inner_text() or button.get_attribute("aria-label") or "?").strip()
+            found.append((label[:30], box["height"]))
+    return found

@@ -1,0 +1,29 @@
+"""The chooser in a real browser at both tablet sizes: every game listed, big targets, new game."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import TABLETS, shoot, small_buttons, tablet, wait_for_app
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.mark.parametrize("orientation", sorted(TABLETS))
+def test_chooser_lists_every_game_with_finger_sized_buttons(server, browser, orientation):
+    context, page = tablet(browser, orientation)
+    try:
+        page.goto(server.url)
+        wait_for_app(page)
+        text = page.inner_text("body")
+        for title in ("Moonlighter", "Vita Luna", "VA Card Game", "Luturas", "Riposte"):
+            assert title in text
+        assert text.count("Not playable yet") == 4
+        shoot(page, f"chooser-{orientation}")
+        assert small_buttons(page) == []
+        page.get_by_role("button", name="New game").first.tap()
+        page.wait_for_url("**/?game=*", timeout=30_000)
+        wait_for_app(page)
+        assert "game=" in page.url
+    finally:
+        context.close()
