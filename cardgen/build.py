@@ -353,6 +353,15 @@ def build_game(
             ]
             write_shop(game, shop_sets, staging / f"shop-{profile.id}", profile)
             produced.append(staging / f"shop-{profile.id}")
+        from cardgen.faces import templates_root
+
+        if not subset and (templates_root(game) / game.id / "rules.md").is_file():
+            from cardgen.rules.book import build_rules
+
+            progress(f"{game.id}: typesetting the rulebook", len(types), len(types))
+            books = build_rules(game, staging / "rules", options.print.paper)
+            report.problems += [f"rulebook: {p}" for p in books.problems]
+            produced += sorted((staging / "rules").iterdir())
         final.mkdir(parents=True, exist_ok=True)
         for item in produced:
             target = final / item.name

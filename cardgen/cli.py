@@ -297,6 +297,37 @@ def _build_all(folders: list[Path], options, target: Path) -> bool:
 
 
 @main.command()
+@click.argument("games", nargs=-1)
+@data_option
+@click.option("--paper", type=click.Choice(sorted(PAPERS_MM)), default="a4", show_default=True)
+@click.option("--out", "out_root", type=click.Path(file_okay=False, path_type=Path), default=None)
+def rules(games: tuple[str, ...], data: Path | None, paper: str, out_root: Path | None) -> None:
+    """Build only the rulebooks: rules.pdf, rules-booklet.pdf and reference.pdf of GAMES."""
+    from cardgen.rules.book import RulesError, build_rules
+
+    try:
+        folders = resolve_games(games, data_root(data))
+        loaded = [load_game_or_raise(folder) for folder in folders]
+    except DataError as exc:
+        _fail(exc)
+    target = out_root or output_root()
+    failed = False
+    for game in loaded:
+        try:
+            report = build_rules(game, target / game.id, paper)
+        except (RulesError, OSError, ValueError) as exc:
+            err.print(f"{game.id}: rulebook not built, previous one kept: {exc}", style="red",
+                      markup=False)  # fmt: skip
+            failed = True
+            continue
+        for problem in report.problems:
+            err.print(f"{game.id}: warning: {problem}", style="yellow", markup=False)
+        pages = ", ".join(f"{k} {v} pages" for k, v in report.pages.items())
+        console.print(f"{game.id}: {pages} -> {target / game.id}", markup=False)
+    sys.exit(1 if failed else 0)
+
+
+@main.command()
 @click.argument("folder", type=click.Path(path_type=Path))
 @click.option(
     "--back",

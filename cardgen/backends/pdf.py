@@ -57,47 +57,25 @@ class Placement:
     shift: tuple[float, float] | None = None
 
 
-class PdfDocument:
-    """One PDF being written: add faces as forms, then pages that place them."""
+class Painter:
+    """Draws ops (mm, origin top-left) on any reportlab canvas: a page, a form, a platypus frame.
 
-    def __init__(self, path: Path, title: str, subject: str = "", release: bool = False) -> None:
-        """`release`: drop each face's ops once its form is written (nothing else will draw it)."""
-        self.release = release
-        rl_config.useA85 = 0  # no +25 % on embedded images
-        register_fonts()
-        self._handle = open(path, "wb")  # noqa: SIM115 - closed in save(), streamed into
-        self.canvas = Canvas(
-            self._handle, initialFontName=PDF_NAMES["regular"], invariant=1, pageCompression=1
-        )
-        self.canvas.setTitle(title)
-        self.canvas.setSubject(subject)
-        self.canvas.setCreator("cardgen")
-        self.forms: dict[str, str] = {}
+    Icons become forms of their own, once per icon and colours, and are placed by a transform.
+    """
+
+    def __init__(self, canvas: Canvas) -> None:
+        self.canvas = canvas
         self.icon_forms: dict[tuple[int, str, str], str] = {}
-        self.pages = 0
 
-    # faces -----------------------------------------------------------------------------------
-    def form(self, face: Face) -> str:
-        """The name of the form holding `face`, defining it on first use."""
-        key = face.key or str(id(face))
-        if key in self.forms:
-            return self.forms[key]
-        name = f"F{len(self.forms)}"
-        b = face.bleed
-        c = self.canvas
-        for op in face.ops:  # forms cannot nest while being defined: icons first
+    def ops(self, ops: list[Op], h: float) -> None:
+        for op in ops:
+            self._op(op, h)
+
+    def prepare(self, ops: list[Op]) -> None:
+        """Define the icon forms `ops` need (forms cannot be defined inside another form)."""
+        for op in ops:
             if isinstance(op, IconOp):
                 self._icon_form(op)
-        c.beginForm(name, -b * K, -b * K, (face.width + b) * K, (face.height + b) * K)
-        for op in face.ops:
-            self._op(op, face.height)
-        if face.shape == "round":
-            self._cut_circle(face)
-        c.endForm()
-        self.forms[key] = name
-        if self.release:
-            face.ops.clear()
-        return name
 
     def _style(self, style: Style) -> tuple[int, int]:
         c = self.canvas
@@ -196,6 +174,47 @@ class PdfDocument:
             c.drawImage(op.path, *box, mask="auto")
         c.restoreState()
 
+
+class PdfDocument:
+    """One PDF being written: add faces as forms, then pages that place them."""
+
+    def __init__(self, path: Path, title: str, subject: str = "", release: bool = False) -> None:
+        """`release`: drop each face's ops once its form is written (nothing else will draw it)."""
+        self.release = release
+        rl_config.useA85 = 0  # no +25 % on embedded images
+        register_fonts()
+        self._handle = open(path, "wb")  # noqa: SIM115 - closed in save(), streamed into
+        self.canvas = Canvas(
+            self._handle, initialFontName=PDF_NAMES["regular"], invariant=1, pageCompression=1
+        )
+        self.canvas.setTitle(title)
+        self.canvas.setSubject(subject)
+        self.canvas.setCreator("cardgen")
+        self.forms: dict[str, str] = {}
+        self.painter = Painter(self.canvas)
+        self.pages = 0
+
+    # faces -----------------------------------------------------------------------------------
+    def form(self, face: Face) -> str:
+        """The name of the form holding `face`, defining it on first use."""
+        key = face.key or str(id(face))
+        if key in self.forms:
+            return self.forms[key]
+        name = f"F{len(self.forms)}"
+        b = face.bleed
+        c = self.canvas
+        self.painter.prepare(face.ops)  # forms cannot nest while being defined: icons first
+        c.beginForm(name, -b * K, -b * K, (face.width + b) * K, (face.height + b) * K)
+        for op in face.ops:
+            self.painter._op(op, face.height)
+        if face.shape == "round":
+            self._cut_circle(face)
+        c.endForm()
+        self.forms[key] = name
+        if self.release:
+            face.ops.clear()
+        return name
+
     def _cut_circle(self, face: Face) -> None:
         c = self.canvas
         c.setStrokeColor(HexColor(CUT_LINE_COLOUR))
@@ -217,7 +236,7 @@ class PdfDocument:
         for placement in placements:
             self.place(placement, page.height)
         for op in extra or ():
-            self._op(op, page.height)
+            self.painter._op(op, page.height)
         self._lines(page.marks, page.height, MARK_COLOUR, MARK_PT)
         self._lines(page.cut_lines, page.height, CUT_LINE_COLOUR, 0.25)
         if page.fold is not None:
@@ -270,7 +289,7 @@ class PdfDocument:
         c = self.canvas
         c.setPageSize((width * K, height * K))
         for op in ops:
-            self._op(op, height)
+            self.painter._op(op, height)
         if label:
             c.setFillColor(HexColor("#000000"))
             c.setFont(PDF_NAMES["regular"], 6.5)

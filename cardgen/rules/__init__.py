@@ -1,0 +1,1 @@
+"""Rulebooks and quick-reference sheets: rule text in Jinja2 templates, typeset with platypus."""

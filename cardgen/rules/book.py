@@ -1,0 +1,257 @@
+"""A game's rulebook, booklet and quick-reference sheet, from templates and the card database.
+
+`templates/<game>/rules.md` and `reference.md` are Jinja2 templates of the rule markup
+(`cardgen.rules.markup`); `templates/<game>/book.toml` holds the title, tagline and accent colour;
+`templates/<game>/diagrams/*.toml` are layouts drawn as vector diagrams. Component counts, the
+glossary, the clarifications and the card appendix come from the data, so they cannot drift.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from jinja2 import StrictUndefined, TemplateError
+from jinja2.sandbox import SandboxedEnvironment
+
+from cardgen.database import Game
+from cardgen.export import cell_text
+from cardgen.faces import PRINTED_KINDS, base_context, templates_root
+from cardgen.icons import icon_set
+from cardgen.layout import LayoutError, load_layout, render_face
+from cardgen.paper import PAPERS_MM
+from cardgen.rules.markup import parse
+from cardgen.rules.typeset import Book, Context, Theme, flowables
+
+A5 = (148.0, 210.0)
+STAT_TYPES = ("int", "number", "choice", "choices", "keyword", "keywords", "keyword_counts", "bool")
+MM = 72 / 25.4
+
+
+class RulesError(ValueError):
+    """A rulebook template that cannot be rendered; the message names the file."""
+
+
+@dataclass
+class RulesReport:
+    files: list[Path] = field(default_factory=list)
+    pages: dict[str, int] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+
+def _size_text(spec, game: Game) -> str:
+    size = spec.size or game.spec.default_size
+    if size.shape == "round":
+        return f"{size.width_mm:g} mm round"
+    return f"{size.width_mm:g} x {size.height_mm:g} mm"
+
+
+def _back_text(spec) -> str:
+    back = spec.back
+    if back.style == "fixed" and back.face:
+        return f"{back.face.label} ({back.face.mark})"
+    if back.style == "by_field":
+        return ", ".join(f"{f.label} ({f.mark})" for f in back.faces.values())
+    if back.style == "double_sided":
+        return f"two-sided: the other side shows its {back.field.replace('_', ' ')}"
+    return "one-sided"
+
+
+class GameBook:
+    """Everything the rule templates and directives read from one game."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.root = templates_root(game)
+        self.folder = self.root / game.id
+        self.icons = icon_set(self.root, game.id)
+        self.settings = self._settings()
+
+    def _settings(self) -> dict[str, Any]:
+        path = self.folder / "book.toml"
+        if not path.is_file():
+            return {}
+        try:
+            return tomllib.loads(path.read_text(encoding="utf-8"))
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            raise RulesError(f"{path}: not valid TOML: {exc}") from None
+
+    # data for templates ---------------------------------------------------------------------
+    def template_context(self) -> dict[str, Any]:
+        game = self.game
+        spec = game.spec
+        cards = {t.id: [dict(c.values) for c in game.cards.get(t.id, [])] for t in spec.types}
+        clar = {row["id"]: dict(row.values) for row in game.cards.get("clarification", [])}
+        return {
+            "game": {"id": spec.id, "name": spec.name, "summary": spec.summary, "info": spec.info,
+                     "players_min": spec.players_min, "players_max": spec.players_max},
+            "types": {t.id: {"id": t.id, "name": t.name, "plural": t.plural, "kind": t.kind,
+                             "count": game.count(t.id), "description": t.description}
+                      for t in spec.types},
+            "cards": cards,
+            "card": lambda card_id: dict(game.by_id(card_id).values) if game.by_id(card_id) else {},
+            "count": game.count,
+            "kw": lambda s, k: dict(game.keyword(s, k).values) if game.keyword(s, k) else {},
+            "keywords": {s: [dict(c.values) for c in words.values()]
+                         for s, words in game.keywords.items()},
+            "clarification": lambda cid: clar.get(cid, {}).get("decision", f"[{cid}?]"),
+            "clarifications": list(clar.values()),
+            "book": self.settings,
+        }  # fmt: skip
+
+    # directives -------------------------------------------------------------------------------
+    def components(self) -> list[list[str]]:
+        game = self.game
+        rows = [["Component", "Count", "Size", "Back"]]
+        for spec in game.spec.types:
+            if spec.kind in PRINTED_KINDS:
+                rows.append([spec.plural, str(game.count(spec.id)), _size_text(spec, game),
+                             _back_text(spec)])  # fmt: skip
+            elif spec.kind == "die":
+                dice = sorted({str(c.get("die")) for c in game.cards.get(spec.id, [])})
+                faces = len(game.cards.get(spec.id, []))
+                rows.append(["Dice", str(len(dice)), ", ".join(dice), f"{faces} faces described"])
+        return rows
+
+    def glossary(self) -> list[tuple[str, list[tuple[str, str, str]]]]:
+        result = []
+        for set_id, words in self.game.keywords.items():
+            keyword_set = self.game.spec.keyword_sets.get(set_id)
+            title = keyword_set.name if keyword_set else set_id
+            entries = [(str(w.get("icon") or ""), str(w.get("name")), str(w.get("summary") or ""))
+                       for w in words.values()]  # fmt: skip
+            result.append((title, entries))
+        return result
+
+    def clarifications(self) -> list[tuple[str, str, str, str]]:
+        rows = self.game.cards.get("clarification", [])
+        return [
+            (
+                str(r.id),
+                str(r.get("topic", "")),
+                str(r.get("question", "")),
+                str(r.get("decision", "")),
+            )
+            for r in rows
+        ]
+
+    def appendix(self) -> list[tuple[str, list[str], list[list[str]]]]:
+        game = self.game
+        tables = []
+        for spec in game.spec.types:
+            if spec.kind not in PRINTED_KINDS or not game.cards.get(spec.id):
+                continue
+            stats = [f for f in spec.fields if f.type in STAT_TYPES and f.name != "quantity"][:6]
+            header = ["Name", *[f.title for f in stats], "Copies"]
+            rows = []
+            for card in game.cards[spec.id]:
+                values = [cell_text(card.get(f.name), f) or "-" for f in stats]
+                rows.append([card.name, *values, str(game.quantity(card))])
+            tables.append((f"{spec.plural} ({game.count(spec.id)})", header, rows))
+        return tables
+
+    def diagram(self, name: str) -> tuple[float, float, list]:
+        path = self.folder / "diagrams" / f"{name}.toml"
+        layout = load_layout(path, self.root)
+        width = float(layout.options.get("width", 120))
+        height = float(layout.options.get("height", 80))
+        context = {**base_context(self.game, self.game.spec.types[0]),
+                   **self.template_context(), "side": "front"}  # fmt: skip
+        face, _ = render_face(layout, context, width, height, 0.0, self.icons,
+                                     lambda src: (None, "diagrams draw no art"))  # fmt: skip
+        return width, height, face.ops
+
+    # rendering ----------------------------------------------------------------------------------
+    def render_text(self, name: str) -> str:
+        path = self.folder / name
+        if not path.is_file():
+            raise RulesError(f"{path}: no such template")
+        env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False,
+                                   trim_blocks=True, lstrip_blocks=True)  # fmt: skip
+        try:
+            return env.from_string(path.read_text(encoding="utf-8")).render(self.template_context())
+        except TemplateError as exc:
+            line = getattr(exc, "lineno", None)
+            where = f"{path}:{line}" if line else str(path)
+            raise RulesError(f"{where}: {exc}") from None
+
+    def theme(self, body: float = 10.0) -> Theme:
+        accent = str(self.settings.get("accent", "#0072B2"))
+        tint = str(self.settings.get("tint", "#EAF2F8"))
+        return Theme(accent, tint, body)
+
+    def context(self) -> Context:
+        return Context(self.icons, self.components, self.glossary, self.clarifications,
+                       self.appendix, self.diagram)  # fmt: skip
+
+    def write(self, template: str, path: Path, pagesize_mm: tuple[float, float], body: float,
+              margin: float = 16) -> tuple[int, list[str]]:  # fmt: skip
+        blocks = parse(self.render_text(template))
+        ctx = self.context()
+        title = str(self.settings.get("title", self.game.name))
+        pagesize = (pagesize_mm[0] * MM, pagesize_mm[1] * MM)
+        book = Book(str(path), pagesize, title, self.theme(body), margin)
+        try:
+            book.multiBuild(flowables(blocks, ctx, self.theme(body)))
+        except LayoutError as exc:
+            raise RulesError(f"{self.folder}: {exc}") from None
+        return book.page, ctx.problems
+
+
+def impose_booklet(source: Path, target: Path, sheet_mm: tuple[float, float]) -> int:
+    """A5 pages two-up on landscape sheets in saddle-stitch order (see cardgen.rules.booklet)."""
+    from pypdf import PageObject, PdfReader, PdfWriter, Transformation
+
+    from cardgen.rules.booklet import booklet_order
+
+    reader = PdfReader(str(source))
+    pages = reader.pages
+    width, height = max(sheet_mm) * MM, min(sheet_mm) * MM
+    writer = PdfWriter()
+    for left, right in booklet_order(len(pages)):
+        sheet = PageObject.create_blank_page(width=width, height=height)
+        for number, x in ((left, 0.0), (right, width / 2)):
+            if number:
+                page = pages[number - 1]
+                dx = x + (width / 2 - float(page.mediabox.width)) / 2
+                dy = (height - float(page.mediabox.height)) / 2
+                sheet.merge_transformed_page(page, Transformation().translate(dx, dy))
+        writer.add_page(sheet)
+    writer.add_metadata({"/Title": "Booklet: print double-sided, flip on the short edge, fold"})
+    with open(target, "wb") as handle:
+        writer.write(handle)
+    return len(writer.pages)
+
+
+def build_rules(game: Game, folder: Path, paper: str = "a4") -> RulesReport:
+    """rules.pdf, rules-booklet.pdf and reference.pdf into `folder`; written, then moved."""
+    import shutil
+    import tempfile
+
+    book = GameBook(game)
+    report = RulesReport()
+    folder.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=".rules-", dir=folder))
+    try:
+        sheet = PAPERS_MM[paper]
+        pages, problems = book.write("rules.md", staging / "rules.pdf", sheet, 10.0, 18)
+        report.pages["rules"], report.problems = pages, problems
+        a5 = staging / "rules-a5.pdf"
+        book.write("rules.md", a5, A5, 9.5, 13)
+        report.pages["booklet"] = impose_booklet(a5, staging / "rules-booklet.pdf", sheet)
+        a5.unlink()
+        landscape = (max(sheet), min(sheet))
+        pages, problems = book.write("reference.md", staging / "reference.pdf", landscape, 8.5, 10)
+        report.pages["reference"] = pages
+        report.problems += problems
+        if pages > 2:
+            report.problems.append(f"the reference sheet runs to {pages} pages; it should be 2")
+        for item in staging.iterdir():
+            target = folder / item.name
+            item.replace(target)
+            report.files.append(target)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return report
