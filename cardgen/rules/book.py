@@ -26,6 +26,7 @@ from cardgen.rules.markup import parse
 from cardgen.rules.typeset import Book, Context, Theme, flowables
 
 A5 = (148.0, 210.0)
+TEXT_FIELDS = ("text", "effect", "ability", "meaning", "power", "rules")
 STAT_TYPES = ("int", "number", "choice", "choices", "keyword", "keywords", "keyword_counts", "bool")
 MM = 72 / 25.4
 
@@ -143,11 +144,12 @@ class GameBook:
         for spec in game.spec.types:
             if spec.kind not in PRINTED_KINDS or not game.cards.get(spec.id):
                 continue
-            stats = [f for f in spec.fields if f.type in STAT_TYPES and f.name != "quantity"][:6]
-            header = ["Name", *[f.title for f in stats], "Copies"]
+            stats = [f for f in spec.fields if f.type in STAT_TYPES and f.name != "quantity"][:5]
+            texts = [f for f in spec.fields if f.type == "text" and f.name in TEXT_FIELDS][:1]
+            header = ["Name", *[f.title for f in stats + texts], "Copies"]
             rows = []
             for card in game.cards[spec.id]:
-                values = [cell_text(card.get(f.name), f) or "-" for f in stats]
+                values = [cell_text(card.get(f.name), f) or "-" for f in stats + texts]
                 rows.append([card.name, *values, str(game.quantity(card))])
             tables.append((f"{spec.plural} ({game.count(spec.id)})", header, rows))
         return tables

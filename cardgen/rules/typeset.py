@@ -223,6 +223,15 @@ def _table(
     return table
 
 
+def _widths(header: list[str]) -> list[str]:
+    """Name and text columns wide, stat columns narrow (as shares of the frame)."""
+    wide = {0, len(header) - 2} if len(header) > 3 else {0}
+    weights = [3.0 if i in wide else 1.3 for i in range(len(header))]
+    weights[-1] = 1.2
+    total = sum(weights)
+    return [f"{100 * w / total:.1f}%" for w in weights]
+
+
 def flowables(blocks: list[Block], ctx: Context, theme: Theme) -> list[Flowable]:
     styles = theme.styles()
     icons = ctx.icons
@@ -320,7 +329,7 @@ def _directive(block: Block, ctx: Context, theme: Theme, styles: dict, para) -> 
         out = []
         for title, header, rows in ctx.appendix():
             out.append(para(title, "h3"))
-            out += [_table([header, *rows], styles, icons, theme), Spacer(1, 8)]
+            out += [_table([header, *rows], styles, icons, theme, _widths(header)), Spacer(1, 8)]
         return out
     if name == "diagram":
         if not block.args:
