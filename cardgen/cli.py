@@ -85,7 +85,7 @@ def validate(games: tuple[str, ...], data: Path | None, quiet: bool) -> None:
             failed += 1
             err.print(f"{folder.name}: {len(errors)} problem(s)", style="bold red")
         elif not quiet and game is not None:
-            cards = sum(game.count(t.id) for t in game.spec.card_types)
+            cards = sum(game.count(t.id) for t in game.spec.card_types if t.kind != "reference")
             out.print(
                 f"{folder.name}: ok ({len(list(game.records()))} records, {cards} components)",
                 style="green",

@@ -33,6 +33,14 @@ def register_fonts() -> None:
     for key in FONTS:
         if PDF_NAMES[key] not in pdfmetrics.getRegisteredFontNames():
             pdfmetrics.registerFont(_ttf(key))
+    # So that <b> and <i> in rulebook paragraphs find Vera's bold and italic faces.
+    pdfmetrics.registerFontFamily(
+        PDF_NAMES["regular"],
+        normal=PDF_NAMES["regular"],
+        bold=PDF_NAMES["bold"],
+        italic=PDF_NAMES["italic"],
+        boldItalic=PDF_NAMES["bolditalic"],
+    )
 
 
 @cache

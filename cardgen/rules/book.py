@@ -194,9 +194,10 @@ class GameBook:
         ctx = self.context()
         title = str(self.settings.get("title", self.game.name))
         pagesize = (pagesize_mm[0] * MM, pagesize_mm[1] * MM)
-        book = Book(str(path), pagesize, title, self.theme(body), margin)
+        story = flowables(blocks, ctx, self.theme(body))
+        book = Book(str(path), pagesize, title, self.theme(body), margin, ctx.first_template)
         try:
-            book.multiBuild(flowables(blocks, ctx, self.theme(body)))
+            book.multiBuild(story)
         except LayoutError as exc:
             raise RulesError(f"{self.folder}: {exc}") from None
         return book.page, ctx.problems

@@ -3,7 +3,8 @@
     # Chapter            ## Section          ### Subsection
     A paragraph, with **bold**, *italic* and inline icons like :poisonous:.
     1. A numbered step   - A bullet          > Example: a boxed worked example
-    | Head | Head |      (a table: the first row is the header)
+    | Head | Head |      (a table: the first row is the header; a |-----|--| separator row
+                          sets the columns' widths in proportion to its dashes)
     :::toc  :::components  :::glossary  :::clarifications  :::appendix  :::diagram NAME
     :::columns  :::single  :::pagebreak
 
@@ -77,6 +78,8 @@ def parse(text: str) -> list[Block]:
         if stripped.startswith("|") and stripped.endswith("|"):
             cells = [c.strip() for c in stripped[1:-1].split("|")]
             if all(re.fullmatch(r":?-{3,}:?", c) for c in cells):
+                if current is not None and current.kind == "table":  # dash counts set widths
+                    current.args = [str(len(c.strip(":"))) for c in cells]
                 continue  # a Markdown separator row
             if current is None or current.kind != "table":
                 close()

@@ -94,11 +94,20 @@ class Theme:
                 spaceAfter=size * 0.2,
                 keepWithNext=1,
             ),
-            "cell": ParagraphStyle(
-                "cell", base, fontSize=size * 0.9, leading=size * 1.15, spaceAfter=0
+            "cell": ParagraphStyle(  # never under 8 pt, the floor for player aids
+                "cell",
+                base,
+                fontSize=max(8.0, size * 0.9),
+                leading=max(9.6, size * 1.15),
+                spaceAfter=0,
             ),
             "head": ParagraphStyle(
-                "head", base, fontName=bold, fontSize=size * 0.9, leading=size * 1.15, spaceAfter=0
+                "head",
+                base,
+                fontName=bold,
+                fontSize=max(8.0, size * 0.9),
+                leading=max(9.6, size * 1.15),
+                spaceAfter=0,
             ),
             "example": ParagraphStyle("example", base, fontSize=size * 0.95, spaceAfter=2),
             "small": ParagraphStyle("small", base, fontSize=size * 0.8, leading=size),
@@ -116,6 +125,8 @@ class Context:
     appendix: Callable[[], list[tuple[str, list[str], list[list[str]]]]]  # title, header, rows
     diagram: Callable[[str], tuple[float, float, list]]  # name -> (width mm, height mm, ops)
     problems: list[str] = field(default_factory=list)
+    at_start: bool = True  # nothing typeset yet
+    first_template: str = "one"
 
 
 class Diagram(Flowable):
@@ -148,6 +159,7 @@ class Book(BaseDocTemplate):
         title: str,
         theme: Theme,
         margin_mm: float = 16,
+        first: str = "one",
     ) -> None:
         super().__init__(
             path,
@@ -169,12 +181,13 @@ class Book(BaseDocTemplate):
         one = Frame(x, y, body_w, body_h, id="one")
         left = Frame(x, y, (body_w - gap) / 2, body_h, id="left")
         right = Frame(x + (body_w + gap) / 2, y, (body_w - gap) / 2, body_h, id="right")
-        self.addPageTemplates(
-            [
-                PageTemplate("one", [one], onPage=self._footer),
-                PageTemplate("two", [left, right], onPage=self._footer),
-            ]
-        )
+        templates = [
+            PageTemplate("one", [one], onPage=self._footer),
+            PageTemplate("two", [left, right], onPage=self._footer),
+        ]
+        if first == "two":
+            templates.reverse()  # platypus starts on the first template
+        self.addPageTemplates(templates)
 
     def _footer(self, canvas, document) -> None:
         canvas.saveState()
@@ -188,6 +201,8 @@ class Book(BaseDocTemplate):
     def afterFlowable(self, flowable: Flowable) -> None:
         if isinstance(flowable, Paragraph) and flowable.style.name in ("h1", "h2"):
             level = 0 if flowable.style.name == "h1" else 1
+            if level == 0 and flowable.getPlainText().strip() == self.book_title:
+                return  # the book's own title is not an entry of its contents
             self.notify("TOCEntry", (level, flowable.getPlainText(), self.page))
 
 
@@ -279,9 +294,14 @@ def flowables(blocks: list[Block], ctx: Context, theme: Theme) -> list[Flowable]
             )
             out += [KeepTogether([box]), Spacer(1, size * 0.6)]
         elif block.kind == "table":
-            out += [_table(block.rows, styles, icons, theme), Spacer(1, size * 0.8)]
+            widths = None
+            if block.args and len({int(a) for a in block.args}) > 1:
+                total = sum(int(a) for a in block.args)
+                widths = [f"{100 * int(a) / total:.1f}%" for a in block.args]
+            out += [_table(block.rows, styles, icons, theme, widths), Spacer(1, size * 0.8)]
         elif block.kind == "directive":
             out += _directive(block, ctx, theme, styles, para)
+        ctx.at_start = not out
     return out
 
 
@@ -304,6 +324,9 @@ def _directive(block: Block, ctx: Context, theme: Theme, styles: dict, para) -> 
     if name == "pagebreak":
         return [PageBreak()]
     if name == "columns":
+        if ctx.at_start:  # no page to break: the book opens on two columns
+            ctx.first_template = "two"
+            return []
         return [NextPageTemplate("two"), PageBreak()]
     if name == "single":
         return [NextPageTemplate("one"), PageBreak()]

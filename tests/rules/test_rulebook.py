@@ -130,3 +130,22 @@ def test_template_error_names_the_file_and_keeps_old_books(book_game, tmp_path):
     with pytest.raises(RulesError, match=r"rules.md.*no_such_thing"):
         build_rules(load_game_or_raise(book_game), tmp_path / "out")
     assert (tmp_path / "out" / "rules.pdf").read_bytes() == before
+
+
+def test_bold_and_italic_use_the_bold_and_italic_faces(book_game, tmp_path):
+    build_rules(load_game_or_raise(book_game), tmp_path / "out")
+    with pdfplumber.open(tmp_path / "out" / "rules.pdf") as pdf:
+        fonts = {
+            c["fontname"].split("+")[-1] for p in pdf.pages for c in p.chars if c["text"] == "m"
+        }
+    assert any("Bold" in f for f in fonts), fonts  # "**more**" in the overview
+
+
+def test_a_book_may_open_in_two_columns(book_game, tmp_path):
+    reference = book_game.parent.parent / "templates" / "testgame" / "reference.md"
+    reference.write_text(":::columns\n# Quick reference\nDraw, then play.\n")
+    build_rules(load_game_or_raise(book_game), tmp_path / "out")
+    with pdfplumber.open(tmp_path / "out" / "reference.pdf") as pdf:
+        assert len(pdf.pages) == 1
+        assert "Quick reference" in pdf.pages[0].extract_text()
+        assert pdf.pages[0].chars[0]["x0"] < pdf.pages[0].width / 2
