@@ -16,7 +16,7 @@ import streamlit as st
 
 from companion import session, ui
 from companion.games.moonlighter.checks import ROLLS, can_roll_tile, waiting_for
-from companion.games.moonlighter.outcomes import max_hearts, tile_roll
+from companion.games.moonlighter.outcomes import BOSS_FACE, max_hearts, tile_roll
 from companion.games.moonlighter.state import BOSS_TILE, EXPLORE, FIGHT, WON
 from companion.views.moonlighter_map import (
     CSS,
@@ -27,6 +27,7 @@ from companion.views.moonlighter_map import (
     hearts_row,
     look,
     map_svg,
+    map_window,
     supply_html,
     swatch,
 )
@@ -41,8 +42,17 @@ ROLL_LABELS = {
     "roll_attack": "Attack: roll for me",
     "roll_loot": "Open the chest: roll for me",
 }
-SIDES = {(1, 0): ("East", "→"), (0, 1): ("North", "↑"), (-1, 0): ("West", "←"), (0, -1): ("South", "↓")}
-COMPASS = (((0, 1),), ((-1, 0), None, (1, 0)), ((0, -1),))  # rows of the placement buttons
+SIDES = {
+    (1, 0): ("East", "→"),
+    (0, 1): ("North", "↑"),
+    (-1, 0): ("West", "←"),
+    (0, -1): ("South", "↓"),
+}
+COMPASS = (  # the placement buttons, laid out like the sides of your room: (widths, sides)
+    ((1, 2, 1), (None, (0, 1), None)),
+    ((2, 0.9, 2), ((-1, 0), "you", (1, 0))),
+    ((1, 2, 1), (None, (0, -1), None)),
+)
 POWERS = {  # each pawn's power in a few words; the full text comes from the card data
     "white": "no power",
     "red": "2× hits on the boss",
@@ -54,14 +64,16 @@ POWERS = {  # each pawn's power in a few words; the full text comes from the car
     "pink": "+2 max hearts",
     "black": "black rooms don't lock",
 }
+FACES_PER_ROW = 5  # keeps each face button a finger wide on a portrait tablet
 LOG_SHOWN = 80  # newest log entries drawn on the page
 
 
 def action_key(action: Action, value: int | None = None) -> str:
-    """The widget key of an action's button: stable, unique, and readable in tests."""
-    where = f":{action['x']}:{action['y']}" if "x" in action else ""
-    face = f":v{value}" if value is not None else ""
-    return f"act:{action['type']}{where}{face}"
+    """The widget key of an action's button: stable, unique, readable in tests, and usable in
+    CSS (Streamlit gives the button's box the class `st-key-<key>`)."""
+    where = f"_x{action['x']}_y{action['y']}" if "x" in action else ""
+    face = f"_v{value}" if value is not None else ""
+    return f"act_{action['type']}{where}{face}"
 
 
 def render(table: session.Table) -> None:
@@ -70,25 +82,32 @@ def render(table: session.Table) -> None:
     legal = match.legal_actions()
     st.html(CSS)
     _header(table)
-    if table.flash:
-        st.warning(table.flash, icon="⚠️")
     st.html(cards_html(_cards(state, data)))
     left, right = st.columns([1.05, 1], gap="medium")
     with left:
-        st.html(_map(state, legal))
+        _map(state, legal)
         st.html(supply_html(_supply(state, data), data.cleared_face))
         _log(match)
     with right:
+        if table.flash:  # beside the buttons, where the refused tap was made
+            st.warning(table.flash, icon="⚠️")
+            st.toast(table.flash, icon="⚠️")
         st.html(f'<div class="ml-next">{escape(_next_step(match, legal))}</div>')
         _just_now(match)
         _buttons(table, legal)
 
 
 def _header(table: session.Table) -> None:
-    title, undo, back = st.columns([3, 1.2, 1.4], vertical_alignment="center")
-    title.markdown(f"## {escape(table.name)}")
-    undo.button("↶ Undo", key="ml_undo", on_click=session.undo, width="stretch",
-                disabled=not table.match.log)  # fmt: skip
+    state, data = table.match.state, table.match.rules.data
+    title, undo, back = st.columns([3, 1.1, 1.3], vertical_alignment="center")
+    title.markdown(f"### {escape(table.name)} · Dungeon {state.dungeon} of {data.last_dungeon}")
+    undo.button(
+        "↶ Undo",
+        key="ml_undo",
+        on_click=session.undo,
+        width="stretch",
+        disabled=not table.match.log,
+    )
     back.button("Back to games", key="ml_back", on_click=session.leave, width="stretch")
 
 
@@ -97,59 +116,60 @@ def _header(table: session.Table) -> None:
 
 def _cards(state, data) -> list[Card]:
     row = data.dungeon(state.dungeon)
-    room = state.room
-    top = max_hearts(data, state)
+    room, top = state.room, max_hearts(data, state)
     pawn = data.pawns.get(state.pawn)
-    power = POWERS.get(state.pawn, pawn.name if pawn else "")
+    name = pawn.name if pawn else ""
+    room_look = look(room.face)
+    where = f"<b>{room_look.letter}</b> · {escape(room_look.word)} · at {state.at[0]},{state.at[1]}"
     return [
-        Card("ROOM", swatch(room.face) + escape(room.face.capitalize()),
-             escape(look(room.face).word) + f" · at {state.at[0]},{state.at[1]}"),
-        Card("HEARTS", f"{state.hearts} / {top}", hearts_row(state.hearts, top)),
+        Card("ROOM", escape(room.face.capitalize()), where, room_look.fill, word=True),
+        Card("HEARTS", f"{state.hearts} / {top}", hearts_row(state.hearts, top), "#C62828"),
         _foes_card(state),
-        Card("PAWN", swatch_pawn(state.pawn) + escape(state.pawn.capitalize()),
-             f"<b>{escape(pawn.name if pawn else '')}</b>: {escape(power)}"),
-        Card("HEALING POOL", str(state.pool), f"of {row.pool} hearts left"),
-        Card("GREEN ROOMS", f"{state.greens} / {row.greens_for_boss}", _boss_note(state, data)),
-        Card("DUNGEON", f"{state.dungeon} / {data.last_dungeon}",
-             f"boss has {row.boss_hearts} ♥"),
+        Card("PAWN", escape(state.pawn.capitalize()),
+             f"<b>{escape(name)}</b>: {escape(POWERS.get(state.pawn, name))}",
+             PAWN_FILL.get(state.pawn, ""), word=True),
+        Card("POOL", str(state.pool), f"healing hearts left of {row.pool}", look("blue").fill),
+        Card("CLEARED", f"{state.greens} / {row.greens_for_boss}", _boss_note(state, data),
+             look("green").fill),
     ]  # fmt: skip
-
-
-def swatch_pawn(colour: str) -> str:
-    fill = PAWN_FILL.get(colour, "#BBBBBB")
-    return f'<span class="ml-swatch" style="background:{fill}">&nbsp;</span>'
 
 
 def _foes_card(state) -> Card:
     if state.phase != FIGHT or not state.foes:
-        return Card("ENEMIES", "none", "nobody to fight here")
+        return Card("ENEMIES", "none", "nobody to fight here", "#C8C8C8", word=True)
     if state.room.tile == BOSS_TILE:
         boss = state.foes[0]
-        return Card("BOSS", f"{boss} ♥", hearts_row(boss, boss))
+        return Card("BOSS", f"{boss} ♥", hearts_row(boss, boss), look("red").fill)
     standing = sum(1 for h in state.foes if h > 0)
     rows = "".join(
         f"<div>Enemy {i}: <span class='ml-hearts'>{'♥' * h if h else '✕ down'}</span></div>"
         for i, h in enumerate(state.foes, start=1)
     )
-    return Card("ENEMIES", f"{standing} standing", rows)
+    return Card("ENEMIES", f"{standing} up", rows, look(state.room.face).fill)
 
 
 def _boss_note(state, data) -> str:
+    boss = data.dungeon(state.dungeon).boss_hearts
     if state.placed.get(BOSS_TILE):
-        return "boss room is on the board"
-    if tile_roll(data, state, 0).colour == BOSS_TILE:
-        return "<b>a 0 now opens the boss room</b>"
-    return "open the boss room"
+        return f"green rooms; boss room ({boss} ♥) laid"
+    if tile_roll(data, state, BOSS_FACE).colour == BOSS_TILE:
+        return f"<b>a {BOSS_FACE} now opens the boss room</b> ({boss} ♥)"
+    return f"green rooms open the boss ({boss} ♥)"
 
 
 def _supply(state, data) -> dict[str, tuple[int, int]]:
     return {c: (n - state.placed.get(c, 0), n) for c, n in data.supply.items()}
 
 
-def _map(state, legal: list[Action]) -> str:
+def _map(state, legal: list[Action]) -> None:
     rooms = [MapRoom(x, y, room.face, room.chest) for (x, y), room in state.rooms.items()]
     free = [(a["x"], a["y"]) for a in legal if a["type"] == "place_tile"]
-    return map_svg(rooms, state.at, state.pawn, free, state.rolled)
+    svg = map_svg(rooms, state.at, state.pawn, free, state.rolled)
+    st.markdown(svg, unsafe_allow_html=True)  # st.html would strip the inline SVG
+    (x0, x1), (y0, y1) = map_window(rooms, state.at, free)
+    hidden = sum(1 for r in rooms if not (x0 <= r.x <= x1 and y0 <= r.y <= y1))
+    if hidden:
+        st.caption(f"The map follows you: {hidden} more rooms lie beyond its edges.")
 
 
 def _next_step(match, legal: list[Action]) -> str:
@@ -174,7 +194,7 @@ def _just_now(match) -> None:
     if die and action.get("value") is not None:
         face = ui.die_svg(DIE_SIDES[die], action["value"], size=84, colour=DIE_INK[die])
     text = "<br>".join(escape(e) for e in events)
-    st.html(f'<div class="ml-now">{face}<div>{text}</div></div>')
+    st.markdown(f'<div class="ml-now">{face}<div>{text}</div></div>', unsafe_allow_html=True)
 
 
 def _log(match) -> None:
@@ -209,7 +229,9 @@ def _buttons(table: session.Table, legal: list[Action]) -> None:
     if places:
         _placement(state, places)
     moves = [a for a in legal if a["type"] == "move"]
-    others = [a for a in legal if a["type"] not in ROLLS and a["type"] not in ("place_tile", "move")]
+    others = [
+        a for a in legal if a["type"] not in ROLLS and a["type"] not in ("place_tile", "move")
+    ]
     for action in others:
         _button(_other_label(state, action), action)
     if moves:
@@ -227,7 +249,7 @@ def _dice(action: Action, faces: range) -> None:
     st.markdown(f"**{DIE_NAMES[die]}**")
     _button(ROLL_LABELS[action["type"]], action, primary=True)
     st.caption("…or tap the face your own die shows:")
-    per_row = ceil(len(faces) / ceil(len(faces) / 6))
+    per_row = ceil(len(faces) / ceil(len(faces) / FACES_PER_ROW))
     for start in range(0, len(faces), per_row):
         row = list(faces[start : start + per_row])
         for column, value in zip(st.columns(per_row, gap="small"), row, strict=False):
@@ -238,34 +260,36 @@ def _dice(action: Action, faces: range) -> None:
 def _placement(state, places: list[Action]) -> None:
     colour = state.rolled
     st.markdown(f"**Place the new {colour} room ({escape(look(colour).word)})** next to yours:")
-    by_side = {(a["x"] - state.at[0], a["y"] - state.at[1]): (n, a) for n, a in enumerate(places, 1)}
-    for row in COMPASS:
-        columns = st.columns(3, gap="small")
-        spots = row if len(row) == 3 else (None, row[0], None)
-        for column, side in zip(columns, spots, strict=True):
-            with column:
-                if side is None:
-                    if len(row) == 3:
-                        st.html(f'<div style="text-align:center;font-size:1.2rem;padding-top:14px">'
-                                f'{swatch(state.room.face)}you</div>')  # fmt: skip
-                    continue
-                if side in by_side:
-                    number, action = by_side[side]
-                    name, arrow = SIDES[side]
+    by_side = {
+        (a["x"] - state.at[0], a["y"] - state.at[1]): (n, a) for n, a in enumerate(places, 1)
+    }
+    for widths, sides in COMPASS:
+        for column, side in zip(st.columns(widths, gap="small"), sides, strict=True):
+            if side == "you":
+                column.html('<div class="ml-you">' + swatch(state.room.face) + "you</div>")
+            elif side in by_side:
+                number, action = by_side[side]
+                name, arrow = SIDES[side]
+                with column:
                     _button(f"{arrow} {name} ({number})", action)
 
 
 def _movement(state, moves: list[Action]) -> None:
     here = state.at
     moves = sorted(moves, key=lambda a: abs(a["x"] - here[0]) + abs(a["y"] - here[1]))
-    st.markdown("**Walk** (through open rooms) to:")
-    box = st.container(height=300 if len(moves) > 4 else None, border=False)
-    with box:
+    st.markdown("**Walk** (through open rooms), nearest first:")
+    with st.container(height=300 if len(moves) > 4 else "content", border=False):
         for action in moves:
             room = state.rooms[(action["x"], action["y"])]
-            chest = f" ({room.chest} pawn inside)" if room.chest else ""
-            name = f"{room.face} {look(room.face).word} room"
-            _button(f"Walk to the {name}{chest} at {action['x']},{action['y']}", action)
+            _button(f"Walk to {_room_name(room)} at {action['x']},{action['y']}", action)
+
+
+def _room_name(room) -> str:
+    if room.chest:
+        return f"the {room.face} chest ({room.chest} pawn)"
+    if room.face == "blue":
+        return "the blue pool"
+    return f"the {room.face} room"
 
 
 def _other_label(state, action: Action) -> str:

@@ -45,32 +45,41 @@ UNKNOWN = Look("#BBBBBB", "#1A1A1A", "?", "unknown")
 
 CELL = 64  # one tile, in SVG units
 PAD = 5  # gap between tiles
-AXIS = 22  # room for the coordinate labels
+AXIS = 26  # room for the coordinate labels
 MIN_SPAN = 5  # the map shows at least 5 x 5 squares, so one tile does not fill the screen
+MAX_COLUMNS, MAX_ROWS = 9, 7  # beyond that the map follows you, so tiles stay big enough to read
 
 CSS = """
 <style>
   .ml-strip { display: flex; flex-wrap: wrap; gap: 8px; }
-  .ml-card { flex: 1 1 118px; background: #FFFFFF; color: #111; border: 2px solid #D0D0D0;
-             border-radius: 12px; padding: 6px 10px 8px; min-width: 0; }
-  .ml-label { font-size: 0.9rem; font-weight: 700; color: #444; letter-spacing: 0.02em; }
-  .ml-value { font-size: 1.9rem; font-weight: 800; line-height: 1.15; white-space: nowrap;
-              overflow: hidden; text-overflow: ellipsis; }
+  .ml-card { flex: 1 1 104px; background: #FFFFFF; color: #111; border: 2px solid #C8C8C8;
+             border-top-width: 10px; border-radius: 12px; padding: 4px 10px 8px; min-width: 0; }
+  .ml-label { font-size: 0.85rem; font-weight: 700; color: #444; letter-spacing: 0.03em; }
+  .ml-value { font-size: 2rem; font-weight: 800; line-height: 1.15; white-space: nowrap; }
+  .ml-value.word { font-size: 1.55rem; line-height: 1.4; }
   .ml-sub { font-size: 0.95rem; line-height: 1.25; color: #222; }
-  .ml-hearts { color: #C62828; font-size: 1.35rem; letter-spacing: 1px; line-height: 1.2;
+  .ml-hearts { color: #C62828; font-size: 1.3rem; letter-spacing: 1px; line-height: 1.2;
                word-break: break-all; }
-  .ml-hearts .gone { color: #BDBDBD; }
+  .ml-hearts .gone { color: #C4C4C4; }
   .ml-swatch { display: inline-block; min-width: 1.5em; padding: 0 4px; text-align: center;
                border: 2px solid #555; border-radius: 6px; font-weight: 800; margin-right: 6px; }
   .ml-chips { display: flex; flex-wrap: wrap; gap: 6px; font-size: 1.05rem; color: #111; }
   .ml-chip { background: #FFFFFF; border: 2px solid #D0D0D0; border-radius: 10px;
              padding: 3px 8px; white-space: nowrap; }
-  .ml-next { font-size: 1.4rem; font-weight: 700; color: #111; background: #FFF8E1;
-             border-left: 8px solid #F5A623; border-radius: 8px; padding: 10px 14px; }
+  .ml-next { font-size: 1.35rem; font-weight: 700; color: #111; background: #FFF8E1;
+             border-left: 8px solid #F5A623; border-radius: 8px; padding: 8px 14px; }
   .ml-now { display: flex; gap: 14px; align-items: center; font-size: 1.15rem; color: #111;
             background: #F3F6FB; border-radius: 12px; padding: 8px 12px; }
   .ml-now svg { flex: 0 0 auto; }
-  .ml-map svg { display: block; margin: 0 auto; width: 100%; height: auto; max-height: 46vh; }
+  .ml-map svg { display: block; margin: 0 auto; width: 100%; height: auto; max-height: 50vh; }
+  div[data-testid="stButton"] button div[data-testid="stMarkdownContainer"] p {
+    font-size: 1.3rem; font-weight: 650; line-height: 1.2; }
+  div[class*="st-key-act_place_tile"] button div[data-testid="stMarkdownContainer"] p {
+    font-size: 1.15rem; }
+  div[data-testid="stAlert"] div[data-testid="stMarkdownContainer"] p {
+    font-size: 1.35rem; font-weight: 700; }
+  .ml-you { text-align: center; font-size: 1.2rem; font-weight: 700; padding-top: 14px;
+            color: #111; }
 </style>
 """
 
@@ -100,15 +109,22 @@ class Card(NamedTuple):
     label: str
     value: str  # HTML
     sub: str = ""  # HTML
+    colour: str = ""  # the card's top band: the room's or the pawn's colour
+    word: bool = False  # the value is a word, drawn a little smaller than a number
 
 
 def cards_html(cards: Iterable[Card]) -> str:
     body = "".join(
-        f'<div class="ml-card"><div class="ml-label">{escape(c.label)}</div>'
-        f'<div class="ml-value">{c.value}</div><div class="ml-sub">{c.sub}</div></div>'
+        f'<div class="ml-card"{_band(c.colour)}><div class="ml-label">{escape(c.label)}</div>'
+        f'<div class="ml-value{" word" if c.word else ""}">{c.value}</div>'
+        f'<div class="ml-sub">{c.sub}</div></div>'
         for c in cards
     )
     return f'<div class="ml-strip">{body}</div>'
+
+
+def _band(colour: str) -> str:
+    return f' style="border-top-color:{colour}"' if colour else ""
 
 
 def supply_html(left: Mapping[str, tuple[int, int]], cleared: Mapping[str, str]) -> str:
@@ -132,10 +148,12 @@ def pawn_icon(cx: float, cy: float, colour: str, size: float = 1.0) -> str:
         f"M{cx - 9 * s},{cy + 11 * s} Q{cx - 8 * s},{cy - 1 * s} {cx - 3 * s},{cy - 3 * s} "
         f"L{cx + 3 * s},{cy - 3 * s} Q{cx + 8 * s},{cy - 1 * s} {cx + 9 * s},{cy + 11 * s} Z"
     )
-    stroke = f'stroke="#111" stroke-width="{2 * s:.1f}"'
+    halo = f'fill="none" stroke="#FFFFFF" stroke-width="{5 * s:.1f}"'  # shows on dark tiles
+    stroke = f'fill="{fill}" stroke="#111" stroke-width="{2 * s:.1f}"'
+    head = f'cx="{cx}" cy="{cy - 8 * s}" r="{5.5 * s}"'
     return (
-        f'<path d="{body}" fill="{fill}" {stroke}/>'
-        f'<circle cx="{cx}" cy="{cy - 8 * s}" r="{5.5 * s}" fill="{fill}" {stroke}/>'
+        f'<path d="{body}" {halo}/><circle {head} {halo}/>'
+        f'<path d="{body}" {stroke}/><circle {head} {stroke}/>'
     )
 
 
@@ -154,10 +172,8 @@ def map_svg(
     rolled: str = "",
 ) -> str:
     """The placed tiles as a grid, north up; `free` sides are dashed and numbered from 1."""
-    cells = [(r.x, r.y) for r in rooms] + list(free)
-    xs, ys = [c[0] for c in cells] or [0], [c[1] for c in cells] or [0]
-    x0, x1 = _span(min(xs) - 1, max(xs) + 1)
-    y0, y1 = _span(min(ys) - 1, max(ys) + 1)
+    (x0, x1), (y0, y1) = map_window(rooms, at, free)
+    rooms = [r for r in rooms if x0 <= r.x <= x1 and y0 <= r.y <= y1]
     width = AXIS + (x1 - x0 + 1) * CELL
     height = AXIS + (y1 - y0 + 1) * CELL
 
@@ -169,7 +185,7 @@ def map_svg(
         parts.append(_tile(room, corner(room.x, room.y), (room.x, room.y) == at, pawn))
     for number, (x, y) in enumerate(free, start=1):
         parts.append(_free_side(corner(x, y), number, rolled))
-    label = f"Dungeon map: {len(rooms)} rooms; you stand at {at[0]}, {at[1]}"
+    label = f"Dungeon map, x {x0} to {x1}, y {y0} to {y1}; you stand at {at[0]}, {at[1]}"
     return (
         f'<div class="ml-map"><svg role="img" aria-label="{escape(label)}" '
         f'viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg" '
@@ -186,18 +202,38 @@ def _span(low: int, high: int) -> tuple[int, int]:
     return low, high
 
 
+def _window(low: int, high: int, centre: int, most: int) -> tuple[int, int]:
+    """At most `most` squares of [low, high], centred on `centre` as far as the ends allow."""
+    if high - low + 1 <= most:
+        return low, high
+    start = min(max(low, centre - most // 2), high - most + 1)
+    return start, start + most - 1
+
+
+def map_window(
+    rooms: Sequence[MapRoom], at: Coord, free: Sequence[Coord] = ()
+) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The squares the map shows: ((x0, x1), (y0, y1)), for a caption saying what is off it."""
+    cells = [(r.x, r.y) for r in rooms] + list(free)
+    xs, ys = [c[0] for c in cells] or [0], [c[1] for c in cells] or [0]
+    return (
+        _window(*_span(min(xs) - 1, max(xs) + 1), at[0], MAX_COLUMNS),
+        _window(*_span(min(ys) - 1, max(ys) + 1), at[1], MAX_ROWS),
+    )
+
+
 def _axes(x0: int, x1: int, y0: int, y1: int, corner) -> str:
     marks = []
     for x in range(x0, x1 + 1):
         cx, _ = corner(x, y0)
         marks.append(
-            f'<text x="{cx + CELL / 2}" y="{(y1 - y0 + 1) * CELL + 16}" font-size="13" '
+            f'<text x="{cx + CELL / 2}" y="{(y1 - y0 + 1) * CELL + 19}" font-size="16" '
             f'text-anchor="middle" fill="#666">{x}</text>'
         )
     for y in range(y0, y1 + 1):
         _, cy = corner(x0, y)
         marks.append(
-            f'<text x="{AXIS - 6}" y="{cy + CELL / 2 + 5}" font-size="13" '
+            f'<text x="{AXIS - 6}" y="{cy + CELL / 2 + 5}" font-size="16" '
             f'text-anchor="end" fill="#666">{y}</text>'
         )
     return "".join(marks)
