@@ -22,16 +22,25 @@ from pathlib import Path
 
 
 def long_game(actions: int, seed: int = 11):
+    """A game played by the engine benchmark's progress-seeking policy: deep dungeons, big maps."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from bench_moonlighter import choose
+
     from companion.engine import Match
     from companion.games.moonlighter import MoonlighterRules
 
     rules = MoonlighterRules()
-    match = Match.start(rules, seed=seed)
-    rng = random.Random(seed)
-    while len(match.log) < actions:
-        legal = match.legal_actions()
-        match.play(rng.choice(legal))
-    return match
+    best = None
+    for attempt in range(40):  # keep the run that got deepest
+        match = Match.start(rules, seed=seed + attempt)
+        rng = random.Random(seed + attempt)
+        while len(match.log) < actions and not rules.is_over(match.state):
+            match.play(choose(rules, match.state, rng))
+        if best is None or match.state.dungeon > best.state.dungeon:
+            best = match
+    return best
 
 
 def main() -> None:
