@@ -1,0 +1,135 @@
+"""Random complete Vita Luna battles per second through the rules engine; prints the figures.
+
+Target: at least 1,000 complete battles per second on one core. Whole games are played (basic
+and advanced, plain and extended, alternating), so every battle includes its share of the deal or
+the auction, placement, the turns, the rewards and the trades between battles; a battle counts
+when it ends (a side out of hearts or creatures). A finished game starts a new one.
+
+The policy picks among `legal_actions` at random, with a bias to progress so battles look like
+real ones: it places a card far more often than it declares itself ready, plays a Singular or a
+move now and then, and otherwise attacks (the attack is what ends a turn); between battles it
+sometimes trades. Two paths are timed: `rules.apply` on a state (what a bot or a search uses), and
+`Match.play`, which adds the log and a freshly seeded random source per action (what the companion
+uses). Timings are the best of several runs in one process, pinned to one core.
+
+    .venv/bin/python benchmarks/bench_vita_luna.py [--battles 2000] [--repeat 5] [--cpu N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from companion.engine import Match
+from companion.games.vita_luna import Phase, VitaLunaRules, VitaLunaState
+
+TARGET = 1000.0
+OPTIONS = (
+    {"mode": "basic"},
+    {"mode": "advanced"},
+    {"mode": "basic", "extended": True},
+    {"mode": "advanced", "extended": True},
+)
+ENDED = (Phase.REWARD, Phase.OVER)
+
+
+@dataclass
+class Tally:
+    battles: int = 0
+    games: int = 0
+    actions: int = 0
+
+    def count(self, before: VitaLunaState, after: VitaLunaState) -> None:
+        self.actions += 1
+        if after.phase in ENDED and before.phase not in ENDED:
+            self.battles += 1
+            self.games += after.phase == Phase.OVER
+
+
+def choose(rules: VitaLunaRules, state: VitaLunaState, rng: random.Random) -> dict:
+    """A legal action, biased towards progress."""
+    actions = rules.legal_actions(state)
+    if len(actions) == 1:
+        return actions[0]
+    phase = state.phase
+    if phase == Phase.TURN:  # the attack is always listed last
+        return actions[-1] if rng.random() < 0.75 else rng.choice(actions)
+    if phase == Phase.PLACE:  # "ready" is listed last, once something is placed
+        if actions[-1]["type"] == "ready" and rng.random() < 0.1:
+            return actions[-1]
+        return actions[int(rng.random() * (len(actions) - (actions[-1]["type"] == "ready")))]
+    if phase == Phase.BETWEEN:  # "next_battle" is listed last
+        return actions[-1] if rng.random() < 0.8 else rng.choice(actions)
+    return actions[int(rng.random() * len(actions))]
+
+
+def play_direct(rules: VitaLunaRules, battles: int, seed: int) -> Tally:
+    """Play until `battles` battles have ended, with rules.apply."""
+    rng = random.Random(seed)
+    tally = Tally()
+    game = 0
+    state = rules.new_state(OPTIONS[game % 4])
+    while tally.battles < battles:
+        after = rules.apply(state, choose(rules, state, rng), rng).state
+        tally.count(state, after)
+        state = after
+        if state.phase == Phase.OVER:
+            game += 1
+            state = rules.new_state(OPTIONS[game % 4])
+    return tally
+
+
+def play_match(rules: VitaLunaRules, battles: int, seed: int) -> Tally:
+    """The same through Match.play, as the companion drives it."""
+    rng = random.Random(seed)
+    tally = Tally()
+    game = 0
+    match = Match.start(rules, OPTIONS[game % 4], seed=seed)
+    while tally.battles < battles:
+        before = match.state
+        match.play(choose(rules, before, rng))
+        tally.count(before, match.state)
+        if match.state.phase == Phase.OVER:
+            game += 1
+            match = Match.start(rules, OPTIONS[game % 4], seed=seed + game)
+    return tally
+
+
+def best_of(run: Callable, rules: VitaLunaRules, battles: int, repeat: int) -> list[float]:
+    """Best per-second rates (battles, games, actions) over `repeat` runs."""
+    best = [0.0, 0.0, 0.0]
+    for attempt in range(repeat):
+        start = time.perf_counter()
+        tally = run(rules, battles, attempt)
+        elapsed = time.perf_counter() - start
+        rates = [tally.battles / elapsed, tally.games / elapsed, tally.actions / elapsed]
+        best = [max(b, r) for b, r in zip(best, rates, strict=True)]
+    return best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--battles", type=int, default=2000)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--cpu", type=int, help="core to pin to (default: the last one allowed)")
+    args = parser.parse_args()
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {max(os.sched_getaffinity(0)) if args.cpu is None else args.cpu})
+    rules = VitaLunaRules()
+    print(f"Python {platform.python_version()}, {platform.machine()}, one core pinned")
+    for name, run in (("rules.apply", play_direct), ("Match.play", play_match)):
+        battles, games, actions = best_of(run, rules, args.battles, args.repeat)
+        verdict = "meets" if battles >= TARGET else "MISSES"
+        print(
+            f"{name:11}  {battles:6.0f} battles/s ({verdict} the target of {TARGET:.0f}/s), "
+            f"{games:5.0f} games/s, {actions:9,.0f} actions/s"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,559 @@
+"""Why an action is refused, in the words a player at the table would use.
+
+`check` answers None for a legal action. Every refusal says what the rule is, or what the game
+waits for instead, because "why can't I do that?" is the question players ask most.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.vita_luna.actions import AUCTION, HAND, held_count, lot_colour
+from companion.games.vita_luna.data import DECKS, VitaLunaData
+from companion.games.vita_luna.state import (
+    ATTACK_BID,
+    BETWEEN,
+    BIDDING,
+    DEAL,
+    DEAL_REST,
+    FIRST_ATTACKER,
+    FIRST_BIDDER,
+    GREY_MOVE,
+    MOVED,
+    OVER,
+    PLACE,
+    PROMOTED,
+    REWARD,
+    TURN,
+    TURN_UP,
+    WHITE_MOVE,
+    Phase,
+    VitaLunaState,
+    locate,
+)
+
+Action = dict[str, Any]
+Data = VitaLunaData
+State = VitaLunaState
+
+REQUIRED: dict[str, tuple[str, ...]] = {  # in the order of a game
+    "deal": (),
+    "first_attacker": ("attacker",),
+    "first_bidder": ("bidder",),
+    "bid": ("player", "amount"),
+    "turn_up": (),
+    "deal_rest": (),
+    "place": ("player", "card", "row", "position"),
+    "ready": ("player",),
+    "burn": ("player", "target"),
+    "swap": ("player", "own", "target"),
+    "steal": ("player", "target"),
+    "heal": ("player", "target"),
+    "move": ("player", "card", "position"),
+    "swap_places": ("player", "card", "other"),
+    "promote": ("player", "card", "position"),
+    "attack": ("player",),
+    "reward": (),
+    "trade": ("player", "cards"),
+    "next_battle": (),
+}
+CHANCE = {
+    "deal": "hands",
+    "turn_up": "card",
+    "deal_rest": "cards",
+    "reward": "cards",
+    "trade": "blue",
+}
+ALLOWED = {
+    kind: frozenset(keys) | {"type"} | ({CHANCE[kind]} if kind in CHANCE else set())
+    for kind, keys in REQUIRED.items()
+}
+REQUIRED_SETS = {kind: frozenset(keys) for kind, keys in REQUIRED.items()}
+WHO = {  # the key naming a player, where the action has one
+    kind: next(k for k in ("player", "attacker", "bidder") if k in keys)
+    for kind, keys in REQUIRED.items()
+    if {"player", "attacker", "bidder"} & set(keys)
+}
+PHASES: dict[str, frozenset[Phase]] = {
+    "deal": frozenset({DEAL}),
+    "first_attacker": frozenset({FIRST_ATTACKER}),
+    "first_bidder": frozenset({FIRST_BIDDER}),
+    "bid": BIDDING,
+    "turn_up": frozenset({TURN_UP}),
+    "deal_rest": frozenset({DEAL_REST}),
+    "place": frozenset({PLACE}),
+    "ready": frozenset({PLACE}),
+    "reward": frozenset({REWARD}),
+    "trade": frozenset({BETWEEN}),
+    "next_battle": frozenset({BETWEEN}),
+}
+SINGULARS = {"burn": "Burn", "swap": "Swap", "steal": "Steal", "heal": "Heal"}
+TURN_ACTIONS = frozenset(
+    {"burn", "swap", "steal", "heal", "move", "swap_places", "promote", "attack"}
+)
+
+
+def check(data: Data, state: State, action: Any) -> str | None:
+    """None if `action` is legal in `state`, else the reason it is not."""
+    kind = action.get("type") if isinstance(action, dict) else None
+    spec = SPECS.get(kind) if type(kind) is str else None
+    if spec is None:
+        return _malformed(action)
+    allowed, required, who, phases, special = spec
+    keys = action.keys()
+    if not keys <= allowed:
+        return f"{kind} does not take {', '.join(sorted(keys - allowed))}."
+    if not required <= keys:
+        return f"{kind} needs {' and '.join(k for k in REQUIRED[kind] if k not in keys)}."
+    if who is not None:
+        player = action[who]
+        if type(player) is not int or player not in (0, 1):  # True and False are refused
+            return f"Say which player with {who} 0 (the first) or 1 (the second)."
+    phase = state.phase
+    if phase == OVER:
+        return f"The game is over: {state.names[state.winner]} won. Start a new game to play again."
+    if phase not in phases:
+        return waiting_for(state)
+    if phase == TURN and action["player"] != state.active:
+        return f"It is {state.names[state.active]}'s turn."
+    return special(data, state, action)
+
+
+def _malformed(action: Any) -> str:
+    kind = action.get("type") if isinstance(action, dict) else None
+    if isinstance(kind, str):
+        return f"There is no action {kind!r} in Vita Luna (try one of: {', '.join(REQUIRED)})."
+    return "An action is a small record with a type, such as {'type': 'attack', 'player': 0}."
+
+
+def waiting_for(state: State) -> str:
+    """What the game needs next, said as an instruction."""
+    phase, names = state.phase, state.names
+    if phase == DEAL:
+        return "First deal the starting cards."
+    if phase == FIRST_ATTACKER:
+        return "First choose who attacks first."
+    if phase == FIRST_BIDDER:
+        return "First choose who opens the bidding for the first attack."
+    if phase in BIDDING:
+        waiting = [names[p] for p in (0, 1) if state.bids[p] is None]
+        what = "the first attack" if phase == ATTACK_BID else "the card turned up"
+        return f"Waiting for the secret bid of {' and '.join(waiting)} for {what}."
+    if phase == TURN_UP:
+        return f"First turn up the next {lot_colour(state)} card of the auction."
+    if phase == DEAL_REST:
+        return "The markers are spent: first deal the remaining cards at random."
+    if phase == PLACE:
+        return f"{names[state.active]} is placing creatures now."
+    if phase == TURN:
+        return f"It is {names[state.active]}'s turn."
+    if phase == REWARD:
+        return "The battle is over: first draw the reward cards."
+    if phase == BETWEEN:
+        return "Between battles: trade black cards for blue ones, or start the next battle."
+    return f"The game is over: {names[state.winner]} won."
+
+
+# --- values --------------------------------------------------------------------------------------
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _card_name(data: Data, card: Any) -> str | None:
+    return data.cards[card].name if isinstance(card, str) and card in data.cards else None
+
+
+def _unknown(card: Any) -> str:
+    return f"There is no card {card!r} in Vita Luna (cards are named like 'wolf.1')."
+
+
+def _position(value: Any, size: int, row: str) -> str | None:
+    if not _is_int(value) or not 0 <= value < size:
+        return f"A {row} position is a number from 0 to {size - 1}."
+    return None
+
+
+def _check_draws(
+    data: Data,
+    state: State,
+    order: list[tuple[int, str, int]],
+    given: Any,
+    what: str,
+) -> str | None:
+    """Cards typed in for a deal: per player a list, drawn in `order` (player, colour, count)."""
+    if (
+        not isinstance(given, list)
+        or len(given) != 2
+        or not all(isinstance(g, list) for g in given)
+    ):
+        return f"{what}: give two lists of cards, one for each player."
+    pools = {colour: set(state.deck(colour)) for colour in DECKS}
+    used = [0, 0]
+    for p, colour, count in order:
+        for _ in range(min(count, len(pools[colour]))):
+            if used[p] >= len(given[p]):
+                return f"{what}: {state.names[p]} should get more cards."
+            card = given[p][used[p]]
+            used[p] += 1
+            if not isinstance(card, str) or card not in pools[colour]:
+                name = _card_name(data, card)
+                if name is None:
+                    return _unknown(card)
+                return f"{what}: {name} ({card}) is not in the {colour} deck now."
+            pools[colour].discard(card)
+    for p in (0, 1):
+        if used[p] != len(given[p]):
+            return f"{what}: {state.names[p]} should get {used[p]} cards, not {len(given[p])}."
+    return None
+
+
+# --- the start of a game -------------------------------------------------------------------------
+
+
+def _check_deal(data: Data, state: State, action: Action) -> str | None:
+    if "hands" not in action:
+        return None
+    order = [(p, colour, n) for p in (0, 1) for colour, n in HAND.items()]
+    return _check_draws(data, state, order, action["hands"], "The dealt hands")
+
+
+def _nothing(data: Data, state: State, action: Action) -> str | None:
+    return None
+
+
+def _check_bid(data: Data, state: State, action: Action) -> str | None:
+    p, amount = action["player"], action["amount"]
+    if state.bids[p] is not None:
+        return f"{state.names[p]} has already bid; waiting for {state.names[1 - p]}'s secret bid."
+    have = state.markers[p]
+    if not _is_int(amount) or not 0 <= amount <= have:
+        return f"{state.names[p]} can bid from 0 to {have} markers."
+    return None
+
+
+def _check_turn_up(data: Data, state: State, action: Action) -> str | None:
+    card = action.get("card")
+    colour = lot_colour(state)
+    if card is None:  # drawn at random (or nothing, if the deck is empty)
+        return None
+    if card not in state.deck(colour):
+        name = _card_name(data, card)
+        if name is None:
+            return _unknown(card)
+        return f"{name} ({card}) is not in the {colour} deck now: the auction turns up {colour}."
+    return None
+
+
+def _check_deal_rest(data: Data, state: State, action: Action) -> str | None:
+    if "cards" not in action:
+        return None
+    order = [
+        (p, colour, n - held_count(data, state, p, colour))
+        for p in (0, 1)
+        for colour, n in HAND.items()
+    ]
+    return _check_draws(data, state, order, action["cards"], "The cards dealt")
+
+
+# --- placement -----------------------------------------------------------------------------------
+
+
+def _check_place(data: Data, state: State, action: Action) -> str | None:
+    p, card, row, at = action["player"], action["card"], action["row"], action["position"]
+    names = state.names
+    if p != state.active:
+        return f"{names[state.active]} is placing now; {names[p]} waits."
+    name = _card_name(data, card)
+    if name is None:
+        return _unknown(card)
+    if card not in state.owned[p]:
+        return f"{name} ({card}) is not one of {names[p]}'s cards."
+    if card in state.board:
+        return f"{name} is already placed."
+    if row not in ("white", "grey"):
+        return "Place a card on a white (active) or grey (reserve) position."
+    size = data.white if row == "white" else data.grey
+    bad = _position(at, size, row)
+    if bad:
+        return bad
+    base = p * data.white if row == "white" else 2 * data.white + p * data.grey
+    if state.board[base + at] is not None:
+        return f"{row.capitalize()} position {at + 1} is taken: choose a free one."
+    return None
+
+
+def _check_ready(data: Data, state: State, action: Action) -> str | None:
+    p = action["player"]
+    if p != state.active:
+        return f"{state.names[state.active]} is placing now; {state.names[p]} waits."
+    w, g = data.white, data.grey
+    b = state.board
+    if not any(b[p * w : p * w + w]) and not any(b[2 * w + p * g : 2 * w + p * g + g]):
+        return "Place at least one creature first: a side with no creatures loses the battle."
+    return None
+
+
+# --- Singular cards ------------------------------------------------------------------------------
+
+
+def _singular(state: State, action: Action) -> str | None:
+    p, kind = action["player"], action["type"]
+    name = SINGULARS[kind]
+    if kind not in state.singulars[p]:
+        return (
+            f"{state.names[p]} has already played {name}: each Singular card is played once a game."
+        )
+    if state.done & MOVED:
+        return f"Singular cards are played before moving, and {state.names[p]} has moved this turn."
+    return None
+
+
+def _on_white(data: Data, state: State, card: Any, player: int, role: str) -> str | None:
+    name = _card_name(data, card)
+    if name is None:
+        return _unknown(card)
+    where = locate(data, state, card)
+    if where is None or where[0] != "white" or where[1] != player:
+        return f"{role}, on a white position; {name} is not."
+    return None
+
+
+def _check_burn(data: Data, state: State, action: Action) -> str | None:
+    p = action["player"]
+    return _singular(state, action) or _on_white(
+        data, state, action["target"], 1 - p, "Burn needs an enemy creature"
+    )
+
+
+def _check_swap(data: Data, state: State, action: Action) -> str | None:
+    p, own, target = action["player"], action["own"], action["target"]
+    bad = (
+        _singular(state, action)
+        or _on_white(data, state, own, p, "Swap gives one of your creatures")
+        or _on_white(data, state, target, 1 - p, "Swap takes an enemy creature")
+    )
+    if bad:
+        return bad
+    for card in (own, target):
+        creature = data.cards[card]
+        if creature.anchor:
+            return f"{creature.name} has Anchor: it cannot change places, so Swap cannot move it."
+    return None
+
+
+def _check_steal(data: Data, state: State, action: Action) -> str | None:
+    p, target = action["player"], action["target"]
+    bad = _singular(state, action) or _on_white(
+        data, state, target, 1 - p, "Steal takes an enemy creature"
+    )
+    if bad:
+        return bad
+    creature = data.cards[target]
+    if creature.anchor:
+        return f"{creature.name} has Anchor: it cannot be moved, so it cannot be stolen."
+    column = state.board.index(target) - (1 - p) * data.white
+    if state.board[p * data.white + column] is not None:
+        return (
+            f"Steal needs {state.names[p]}'s white position {column + 1}, opposite "
+            f"{creature.name}, to be free."
+        )
+    return None
+
+
+def _check_heal(data: Data, state: State, action: Action) -> str | None:
+    p, target = action["player"], action["target"]
+    bad = _singular(state, action) or _on_white(
+        data, state, target, p, "Heal needs one of your creatures"
+    )
+    if bad:
+        return bad
+    creature = data.cards[target]
+    if state.health[target] >= creature.health and (not creature.armour or target in state.armour):
+        armour = " and armour" if creature.armour else ""
+        return f"{creature.name} is at full health{armour}: Heal would do nothing."
+    return None
+
+
+# --- moves ---------------------------------------------------------------------------------------
+
+
+def held_by(data: Data, state: State, player: int, column: int) -> str | None:
+    """The name of the enemy Holds creature opposite `player`'s white `column`, if any."""
+    enemy = state.board[(1 - player) * data.white + column]
+    if enemy is not None and data.cards[enemy].holds:
+        return data.cards[enemy].name
+    return None
+
+
+def _may_leave(data: Data, state: State, card: str, player: int, column: int) -> str | None:
+    """Why a white creature may not leave its position (Anchor, an enemy Holds), else None."""
+    creature = data.cards[card]
+    if creature.anchor:
+        return f"{creature.name} has Anchor: on a white position it cannot move or be swapped."
+    holder = held_by(data, state, player, column)
+    if holder:
+        return f"{creature.name} is held by the enemy {holder} opposite: it cannot move away."
+    return None
+
+
+def _own(data: Data, state: State, card: Any, player: int) -> tuple[str, int, int] | str:
+    name = _card_name(data, card)
+    if name is None:
+        return _unknown(card)
+    where = locate(data, state, card)
+    if where is None or where[1] != player:
+        return f"{name} is not on {state.names[player]}'s side of the board."
+    return where
+
+
+def _check_move(data: Data, state: State, action: Action) -> str | None:
+    p, card, to = action["player"], action["card"], action["position"]
+    where = _own(data, state, card, p)
+    if isinstance(where, str):
+        return where
+    row, _, at = where
+    name = data.cards[card].name
+    if row == "grey":
+        if state.done & GREY_MOVE:
+            return f"{state.names[p]} has already moved a grey card this turn."
+        bad = _position(to, data.grey, "grey")
+        if bad:
+            return bad
+        if state.board[2 * data.white + p * data.grey + to] is not None:
+            return f"Grey position {to + 1} is taken: a grey card moves to a free grey position."
+        return None
+    if state.done & WHITE_MOVE:
+        return f"{state.names[p]} has already made this turn's move on the white row."
+    bad = _position(to, data.white, "white") or _may_leave(data, state, card, p, at)
+    if bad:
+        return bad
+    if state.board[p * data.white + to] is not None:
+        return (
+            f"White position {to + 1} is taken: only two creatures where one has Move anywhere "
+            "may swap places."
+        )
+    if abs(to - at) != 1 and not data.cards[card].move_anywhere:
+        return f"{name} moves one position sideways; only Move anywhere jumps further."
+    return None
+
+
+def _check_swap_places(data: Data, state: State, action: Action) -> str | None:
+    p, card, other = action["player"], action["card"], action["other"]
+    if state.done & WHITE_MOVE:
+        return f"{state.names[p]} has already made this turn's move on the white row."
+    spots = []
+    for c in (card, other):
+        where = _own(data, state, c, p)
+        if isinstance(where, str):
+            return where
+        if where[0] != "white":
+            return f"Only creatures on white positions swap places; {data.cards[c].name} is grey."
+        spots.append(where[2])
+    if card == other:
+        return "Choose two different creatures to swap places."
+    a, b = data.cards[card], data.cards[other]
+    if not a.move_anywhere:
+        if b.move_anywhere:
+            return f"Name {b.name} first: the creature with Move anywhere is the one that swaps."
+        return f"Neither {a.name} nor {b.name} has Move anywhere: they cannot swap places."
+    return _may_leave(data, state, card, p, spots[0]) or _may_leave(data, state, other, p, spots[1])
+
+
+def _check_promote(data: Data, state: State, action: Action) -> str | None:
+    p, card, to = action["player"], action["card"], action["position"]
+    if state.done & PROMOTED:
+        return f"{state.names[p]} has already promoted a card this turn."
+    where = _own(data, state, card, p)
+    if isinstance(where, str):
+        return where
+    if where[0] != "grey":
+        return f"{data.cards[card].name} is already on a white position."
+    bad = _position(to, data.white, "white")
+    if bad:
+        return bad
+    if state.board[p * data.white + to] is not None:
+        return f"White position {to + 1} is taken: promote into a free white position."
+    return None
+
+
+# --- after a battle ------------------------------------------------------------------------------
+
+
+def _check_reward(data: Data, state: State, action: Action) -> str | None:
+    given = action.get("cards")
+    if given is None:
+        return None
+    if not isinstance(given, list) or len(given) != 2:
+        return "The reward cards are a list of two: one card (or None) for each player."
+    pools = {colour: set(state.deck(colour)) for colour in DECKS}
+    for p in (state.victor, 1 - state.victor):
+        colour, card = state.due[p], given[p]
+        if card is None:  # drawn at random
+            continue
+        if not isinstance(card, str) or card not in pools[colour]:
+            name = _card_name(data, card)
+            if name is None:
+                return _unknown(card)
+            return f"{state.names[p]} draws from the {colour} deck; {name} ({card}) is not in it."
+        pools[colour].discard(card)
+    return None
+
+
+def _check_trade(data: Data, state: State, action: Action) -> str | None:
+    p, cards = action["player"], action["cards"]
+    if not isinstance(cards, list) or len(cards) != 2:
+        return "A trade gives two black cards: name both."
+    for card in cards:
+        name = _card_name(data, card)
+        if name is None:
+            return _unknown(card)
+        if card not in state.owned[p]:
+            return f"{name} ({card}) is not one of {state.names[p]}'s cards."
+        if data.cards[card].deck != "black":
+            return f"{name} is not a black card: only two black cards trade for a blue one."
+    if cards[0] == cards[1]:
+        return "Name two different black cards."
+    blues = state.deck("blue")
+    if not blues:
+        return "The blue deck is empty: there is no blue card to trade for."
+    blue = action.get("blue")
+    if blue is not None and blue not in blues:
+        name = _card_name(data, blue)
+        return _unknown(blue) if name is None else f"{name} ({blue}) is not in the blue deck now."
+    return None
+
+
+SPECIAL = {
+    "deal": _check_deal,
+    "first_attacker": _nothing,
+    "first_bidder": _nothing,
+    "bid": _check_bid,
+    "turn_up": _check_turn_up,
+    "deal_rest": _check_deal_rest,
+    "place": _check_place,
+    "ready": _check_ready,
+    "burn": _check_burn,
+    "swap": _check_swap,
+    "steal": _check_steal,
+    "heal": _check_heal,
+    "move": _check_move,
+    "swap_places": _check_swap_places,
+    "promote": _check_promote,
+    "attack": _nothing,
+    "reward": _check_reward,
+    "trade": _check_trade,
+    "next_battle": _nothing,
+}
+SPECS = {  # type -> (allowed keys, required keys, the key naming a player, phases, the check)
+    kind: (
+        ALLOWED[kind],
+        REQUIRED_SETS[kind],
+        WHO.get(kind),
+        frozenset({TURN}) if kind in TURN_ACTIONS else PHASES[kind],
+        SPECIAL[kind],
+    )
+    for kind in REQUIRED
+}
+assert AUCTION

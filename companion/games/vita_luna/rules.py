@@ -1,0 +1,251 @@
+"""VitaLunaRules: the companion's Rules protocol over the state, checks and handlers.
+
+The class is thin on purpose: state lives in `state.py`, refusals in `checks.py`, the attack step
+in `combat.py` and what each action does in `actions.py`. `legal_actions` builds exactly the
+actions `check` accepts (chance actions without their optional drawn cards).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from companion.engine.core import IllegalAction, Step
+from companion.games.vita_luna import state as st
+from companion.games.vita_luna.actions import HANDLERS, new_game
+from companion.games.vita_luna.checks import check
+from companion.games.vita_luna.data import VitaLunaData, default_data
+from companion.games.vita_luna.state import (
+    ATTACK_BID,
+    BETWEEN,
+    CARD_BID,
+    DEAL,
+    DEAL_REST,
+    FIRST_ATTACKER,
+    FIRST_BIDDER,
+    GREY_MOVE,
+    MOVED,
+    PLACE,
+    PROMOTED,
+    REWARD,
+    TURN,
+    TURN_UP,
+    WHITE_MOVE,
+    VitaLunaState,
+)
+
+Action = dict[str, Any]
+MODES = ("basic", "advanced")
+
+
+class VitaLunaRules:
+    """Two-player Vita Luna.
+
+    Options: `mode` "basic" (deal the starting cards, choose the first attacker) or "advanced"
+    (bid markers for the first attack and the starting cards); `extended` (bool) counts each
+    circle of the track's rectangle as a step; `names` (two strings) for the table log. Pass other
+    card data (e.g. a designer's edited copy) to try new numbers without touching the code.
+    """
+
+    game_id = "vita_luna"
+    title = "Vita Luna"
+
+    def __init__(self, data: VitaLunaData | None = None) -> None:
+        self.data = data or default_data()
+
+    def new_state(self, options: dict[str, Any]) -> VitaLunaState:
+        """Before the deal (basic) or the bidding (advanced); the seed option is unused."""
+        mode = options.get("mode", "basic")
+        if mode not in MODES:
+            raise ValueError(f"Vita Luna's mode is basic or advanced, not {mode!r}")
+        names = options.get("names") or ("Player 1", "Player 2")
+        if len(names) != 2 or len(set(names)) != 2:
+            raise ValueError("Vita Luna needs two different player names")
+        return new_game(self.data, mode, bool(options.get("extended", False)), tuple(names))
+
+    # --- legal actions ---------------------------------------------------------------------------
+
+    def legal_actions(self, state: VitaLunaState) -> list[Action]:
+        """Every action `check` accepts now, fully specified. Chance actions (deal, turn_up,
+        deal_rest, reward, trade) leave out the cards drawn: the rules draw them, or a player
+        types them in from the physical deck. A trade's two cards are one set: each pair is
+        listed once, though either order is accepted."""
+        phase = state.phase
+        if phase == TURN:
+            return self._turn(state)
+        if phase == PLACE:
+            return self._placing(state)
+        if phase in (ATTACK_BID, CARD_BID):
+            return [
+                {"type": "bid", "player": p, "amount": n}
+                for p in (0, 1)
+                if state.bids[p] is None
+                for n in range(state.markers[p] + 1)
+            ]
+        if phase == BETWEEN:
+            return self._between(state)
+        if phase == FIRST_ATTACKER:
+            return [{"type": "first_attacker", "attacker": p} for p in (0, 1)]
+        if phase == FIRST_BIDDER:
+            return [{"type": "first_bidder", "bidder": p} for p in (0, 1)]
+        kind = FIXED.get(phase)
+        return [{"type": kind}] if kind else []
+
+    def _placing(self, state: VitaLunaState) -> list[Action]:
+        data, p = self.data, state.active
+        board = state.board
+        on_board = set(board)
+        cards = [c for c in state.owned[p] if c not in on_board]
+        w, g = data.white, data.grey
+        spots = [("white", i) for i in range(w) if board[p * w + i] is None]
+        spots += [("grey", i) for i in range(g) if board[2 * w + p * g + i] is None]
+        actions: list[Action] = [
+            {"type": "place", "player": p, "card": c, "row": row, "position": i}
+            for c in cards
+            for row, i in spots
+        ]
+        if len(spots) < w + g:  # something is placed already
+            actions.append({"type": "ready", "player": p})
+        return actions
+
+    def _turn(self, state: VitaLunaState) -> list[Action]:
+        data, p = self.data, state.active
+        cards = data.cards
+        board, done = state.board, state.done
+        w, g = data.white, data.grey
+        mine, theirs = p * w, (1 - p) * w
+        own = board[mine : mine + w]
+        enemy = board[theirs : theirs + w]
+        actions: list[Action] = []
+        unused = state.singulars[p]
+        if unused and not done & MOVED:
+            actions += self._singulars(state, p, own, enemy, unused)
+        if not done & WHITE_MOVE:
+            movable = [
+                i
+                for i, c in enumerate(own)
+                if c is not None
+                and not cards[c].anchor
+                and not (enemy[i] is not None and cards[enemy[i]].holds)
+            ]
+            for i in movable:
+                card = own[i]
+                anywhere = cards[card].move_anywhere
+                for j in range(w):
+                    if own[j] is None and (anywhere or j - i in (1, -1)):
+                        actions.append({"type": "move", "player": p, "card": card, "position": j})
+            for i in movable:  # the creature with Move anywhere is the one that swaps
+                if cards[own[i]].move_anywhere:
+                    actions += [
+                        {"type": "swap_places", "player": p, "card": own[i], "other": own[j]}
+                        for j in movable
+                        if j != i
+                    ]
+        reserve = board[2 * w + p * g : 2 * w + p * g + g]
+        if not done & GREY_MOVE and None in reserve:
+            free = [j for j in range(g) if reserve[j] is None]
+            for c in reserve:
+                if c is not None:
+                    actions += [
+                        {"type": "move", "player": p, "card": c, "position": j} for j in free
+                    ]
+        if not done & PROMOTED and None in own:
+            free = [j for j in range(w) if own[j] is None]
+            for c in reserve:
+                if c is not None:
+                    actions += [
+                        {"type": "promote", "player": p, "card": c, "position": j} for j in free
+                    ]
+        actions.append({"type": "attack", "player": p})
+        return actions
+
+    def _singulars(
+        self,
+        state: VitaLunaState,
+        p: int,
+        own: list[str | None],
+        enemy: list[str | None],
+        unused: tuple[str, ...],
+    ) -> list[Action]:
+        cards = self.data.cards
+        actions: list[Action] = []
+        targets = [c for c in enemy if c is not None]
+        loose = [c for c in targets if not cards[c].anchor]
+        if "burn" in unused:
+            actions += [{"type": "burn", "player": p, "target": c} for c in targets]
+        if "swap" in unused:
+            actions += [
+                {"type": "swap", "player": p, "own": mine, "target": c}
+                for mine in own
+                if mine is not None and not cards[mine].anchor
+                for c in loose
+            ]
+        if "steal" in unused:
+            actions += [
+                {"type": "steal", "player": p, "target": c}
+                for i, c in enumerate(enemy)
+                if c is not None and own[i] is None and not cards[c].anchor
+            ]
+        if "heal" in unused:
+            for c in own:
+                if c is None:
+                    continue
+                creature = cards[c]
+                if state.health[c] < creature.health or (creature.armour and c not in state.armour):
+                    actions.append({"type": "heal", "player": p, "target": c})
+        return actions
+
+    def _between(self, state: VitaLunaState) -> list[Action]:
+        cards = self.data.cards
+        actions: list[Action] = []
+        if state.deck("blue"):
+            for p in (0, 1):
+                blacks = [c for c in state.owned[p] if cards[c].deck == "black"]
+                actions += [
+                    {"type": "trade", "player": p, "cards": [a, b]}
+                    for x, a in enumerate(blacks)
+                    for b in blacks[x + 1 :]
+                ]
+        actions.append({"type": "next_battle"})
+        return actions
+
+    # --- the protocol ----------------------------------------------------------------------------
+
+    def check(self, state: VitaLunaState, action: Action) -> str | None:
+        return check(self.data, state, action)
+
+    def apply(self, state: VitaLunaState, action: Action, rng: random.Random) -> Step:
+        """Validate, then play `action` on a clone; `state` itself is never changed."""
+        reason = check(self.data, state, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        after = state.clone()
+        resolved, events = HANDLERS[action["type"]](self.data, after, action, rng)
+        return Step(after, resolved, events)
+
+    def is_over(self, state: VitaLunaState) -> bool:
+        return state.phase == st.OVER
+
+    def clone(self, state: VitaLunaState) -> VitaLunaState:
+        return state.clone()
+
+    def to_json(self, state: VitaLunaState) -> dict[str, Any]:
+        return st.to_json(state)
+
+    def from_json(self, data: dict[str, Any]) -> VitaLunaState:
+        return st.from_json(data)
+
+    def view(self, state: VitaLunaState, player: int | None) -> dict[str, Any]:
+        """The state as `player` may see it (None: the shared table); see `state.view`."""
+        return st.view(self.data, state, player)
+
+    def hidden_bid(self, state: VitaLunaState) -> int | None:
+        """The player whose secret bid is in and hidden, or None: the UI hides it and asks the
+        other player to bid."""
+        if state.phase not in (ATTACK_BID, CARD_BID):
+            return None
+        made = [p for p in (0, 1) if state.bids[p] is not None]
+        return made[0] if len(made) == 1 else None
+
+
+FIXED = {DEAL: "deal", TURN_UP: "turn_up", DEAL_REST: "deal_rest", REWARD: "reward"}
