@@ -73,7 +73,11 @@ class Painter:
 
     def __init__(self, canvas: Canvas) -> None:
         self.canvas = canvas
-        self.icon_forms: dict[tuple[int, str, str], str] = {}
+        # One registry per canvas, shared by every painter on it: form names must be unique in
+        # a document, and a rulebook draws many diagrams with painters of their own.
+        if not hasattr(canvas, "_cardgen_icon_forms"):
+            canvas._cardgen_icon_forms = {}
+        self.icon_forms: dict[tuple[int, str, str], str] = canvas._cardgen_icon_forms
 
     def ops(self, ops: list[Op], h: float) -> None:
         for op in ops:

@@ -121,7 +121,8 @@ def fit_text(
     size = style.size
     while True:
         lines = break_lines(paragraphs, w, style.font, size)
-        height = len(lines) * size * style.leading / PT_PER_MM
+        # Leading sits between lines: the last line needs only its own size.
+        height = ((len(lines) - 1) * style.leading + 1) * size / PT_PER_MM
         split = any(t.width(style.font, size) > w + 1e-6 for para in paragraphs for t in para)
         if height <= h + 1e-6 and not (split and size - 0.5 >= style.min_size - 1e-9):
             return size, lines, True  # a word is split only once the text is at its minimum

@@ -27,7 +27,15 @@ from cardgen.rules.typeset import Book, Context, Theme, flowables
 
 A5 = (148.0, 210.0)
 TEXT_FIELDS = ("text", "effect", "ability", "meaning", "power", "rules")
-STAT_TYPES = ("int", "number", "choice", "choices", "keyword", "keywords", "keyword_counts", "bool")
+
+
+def _is_rules_text(name: str) -> bool:
+    return name in TEXT_FIELDS or name.startswith(("ability", "effect"))
+
+
+STAT_TYPES = (
+    "int", "number", "ints", "choice", "choices", "keyword", "keywords", "keyword_counts", "bool",
+)  # fmt: skip
 MM = 72 / 25.4
 
 
@@ -69,6 +77,7 @@ class GameBook:
         self.folder = self.root / game.id
         self.icons = icon_set(self.root, game.id)
         self.settings = self._settings()
+        self.pending: list[str] = []  # problems met while drawing diagrams
 
     def _settings(self) -> dict[str, Any]:
         path = self.folder / "book.toml"
@@ -100,6 +109,16 @@ class GameBook:
             "clarification": lambda cid: clar.get(cid, {}).get("decision", f"[{cid}?]"),
             "clarifications": list(clar.values()),
             "book": self.settings,
+            "deck_formats": {
+                fid: {
+                    "description": f.description,
+                    "min_cards": f.min_cards,
+                    "max_cards": f.max_cards,
+                    "allowed_types": list(f.allowed_types),
+                    "copy_limit": dict(f.copy_limit.__dict__) if f.copy_limit else {},
+                }
+                for fid, f in spec.deck_formats.items()
+            },
         }  # fmt: skip
 
     # directives -------------------------------------------------------------------------------
@@ -144,15 +163,30 @@ class GameBook:
         for spec in game.spec.types:
             if spec.kind not in PRINTED_KINDS or not game.cards.get(spec.id):
                 continue
-            stats = [f for f in spec.fields if f.type in STAT_TYPES and f.name != "quantity"][:5]
-            texts = [f for f in spec.fields if f.type == "text" and f.name in TEXT_FIELDS][:1]
+            stats = [f for f in spec.fields if f.type in STAT_TYPES and f.name != "quantity"][:7]
+            texts = [f for f in spec.fields if f.type == "text" and _is_rules_text(f.name)][:1]
             header = ["Name", *[f.title for f in stats + texts], "Copies"]
             rows = []
             for card in game.cards[spec.id]:
-                values = [cell_text(card.get(f.name), f) or "-" for f in stats + texts]
+                values = [self._cell(card.get(f.name), f) or "-" for f in stats + texts]
                 rows.append([card.name, *values, str(game.quantity(card))])
             tables.append((f"{spec.plural} ({game.count(spec.id)})", header, rows))
         return tables
+
+    def _cell(self, value: Any, spec) -> str:
+        """A value as the appendix prints it: keywords by their printed names."""
+        if spec.type in ("keyword", "keywords", "keyword_counts") and value:
+
+            def name(k: str) -> str:
+                word = self.game.keyword(spec.set, k)
+                return str(word.get("name")) if word else k
+
+            if spec.type == "keyword":
+                return name(value)
+            if spec.type == "keywords":
+                return ", ".join(name(k) for k in value)
+            return ", ".join(f"{name(k)} x{n}" for k, n in value.items())
+        return cell_text(value, spec).replace("_", " ")
 
     def diagram(self, name: str) -> tuple[float, float, list]:
         path = self.folder / "diagrams" / f"{name}.toml"
@@ -161,8 +195,9 @@ class GameBook:
         height = float(layout.options.get("height", 80))
         context = {**base_context(self.game, self.game.spec.types[0]),
                    **self.template_context(), "side": "front"}  # fmt: skip
-        face, _ = render_face(layout, context, width, height, 0.0, self.icons,
+        face, problems = render_face(layout, context, width, height, 0.0, self.icons,
                                      lambda src: (None, "diagrams draw no art"))  # fmt: skip
+        self.pending.extend(f"diagram {name}: {p}" for p in problems)
         return width, height, face.ops
 
     # rendering ----------------------------------------------------------------------------------
@@ -195,6 +230,8 @@ class GameBook:
         title = str(self.settings.get("title", self.game.name))
         pagesize = (pagesize_mm[0] * MM, pagesize_mm[1] * MM)
         story = flowables(blocks, ctx, self.theme(body))
+        ctx.problems += self.pending
+        self.pending = []
         book = Book(str(path), pagesize, title, self.theme(body), margin, ctx.first_template)
         try:
             book.multiBuild(story)

@@ -136,6 +136,7 @@ class Diagram(Flowable):
         super().__init__()
         self.width_mm, self.height_mm, self.diagram_ops = width_mm, height_mm, ops
         self.scale = 1.0
+        self.hAlign = "CENTER"
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         self.scale = min(1.0, available_width / (self.width_mm * mm))
@@ -223,7 +224,7 @@ def _table(
         ]
         for r, row in enumerate(rows)
     ]
-    table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
+    table = Table(data, colWidths=widths or _fitted_widths(rows), repeatRows=1, hAlign="LEFT")
     table.setStyle(
         TableStyle(
             [
@@ -236,6 +237,20 @@ def _table(
         )
     )
     return table
+
+
+def _fitted_widths(rows: list[list[str]]) -> list[str] | None:
+    """Shares of the width from the content: no column narrower than its longest word."""
+    if not rows or len(rows[0]) < 3:
+        return None
+    weights = []
+    for column in range(len(rows[0])):
+        cells = [row[column] for row in rows if column < len(row)]
+        longest = max((len(word) for cell in cells for word in cell.split()), default=1)
+        average = sum(len(cell) for cell in cells) / max(len(cells), 1)
+        weights.append(max(longest + 1.5, average / 2.5, 3))
+    total = sum(weights)
+    return [f"{100 * w / total:.1f}%" for w in weights]
 
 
 def _widths(header: list[str]) -> list[str]:
@@ -352,7 +367,7 @@ def _directive(block: Block, ctx: Context, theme: Theme, styles: dict, para) -> 
         out = []
         for title, header, rows in ctx.appendix():
             out.append(para(title, "h3"))
-            out += [_table([header, *rows], styles, icons, theme, _widths(header)), Spacer(1, 8)]
+            out += [_table([header, *rows], styles, icons, theme), Spacer(1, 8)]
         return out
     if name == "diagram":
         if not block.args:
