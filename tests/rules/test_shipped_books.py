@@ -1,0 +1,86 @@
+"""The shipped games' rulebooks: built clean, every section, card, keyword and ruling present."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from cardgen.database import load_game_or_raise
+from cardgen.project import REPO_ROOT
+from cardgen.rules.book import build_rules
+
+DATA, TEMPLATES = REPO_ROOT / "card_data", REPO_ROOT / "templates"
+BOOKS = sorted(p.parent.name for p in TEMPLATES.glob("*/rules.md"))
+SECTIONS = ("overview", "components", "setup", "glossary|keywords|terms", "clarifications",
+            "appendix", "end of the (game|round)|end of a game|game end")  # fmt: skip
+
+
+def flat(path: Path) -> str:
+    """The book's text in reading order (poppler follows columns better than pdfplumber)."""
+    import subprocess
+
+    done = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True)
+    return " ".join(done.stdout.split())
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> dict[str, tuple[object, Path]]:
+    books = {}
+    for game_id in BOOKS:
+        out = tmp_path_factory.mktemp(game_id)
+        report = build_rules(load_game_or_raise(DATA / game_id), out)
+        books[game_id] = (report, out)
+    return books
+
+
+def test_every_shipped_game_has_a_rulebook():
+    assert set(BOOKS) >= {"luturas", "moonlighter", "riposte", "va_card_game"}
+
+
+@pytest.mark.parametrize("game_id", BOOKS)
+def test_book_builds_without_warnings(built, game_id):
+    report, out = built[game_id]
+    assert report.problems == []
+    assert report.pages["reference"] <= 2
+    for name in ("rules.pdf", "rules-booklet.pdf", "reference.pdf"):
+        assert (out / name).stat().st_size > 10_000
+
+
+@pytest.mark.parametrize("game_id", BOOKS)
+def test_book_has_every_section(built, game_id):
+    import re
+
+    text = flat(built[game_id][1] / "rules.pdf").lower()
+    for section in SECTIONS:
+        assert re.search(section, text), f"{game_id}: no {section!r} section"
+
+
+@pytest.mark.parametrize("game_id", BOOKS)
+def test_every_card_and_keyword_and_ruling_is_in_the_book(built, game_id):
+    game = load_game_or_raise(DATA / game_id)
+    text = flat(built[game_id][1] / "rules.pdf")
+    squashed = text.replace(" ", "")
+    for spec in game.spec.types:
+        if spec.kind in ("card", "tile", "token", "counter", "pawn", "board"):
+            for card in game.cards[spec.id]:
+                whole = card.name.replace(" ", "") in squashed
+                words = all(word in text for word in card.name.split())  # a name wrapped in a cell
+                assert whole or words, f"{game_id}: {card.name} missing"
+    for words in game.keywords.values():
+        for word in words.values():
+            assert str(word["name"]).replace(" ", "") in squashed, (
+                f"{game_id}: keyword {word['name']}"
+            )
+    for ruling in game.cards.get("clarification", []):  # topic and the decision's first words
+        topic = str(ruling["topic"]).replace(" ", "")
+        head = " ".join(str(ruling["decision"]).split()[:3]).replace(" ", "")
+        assert topic in squashed and head in squashed, f"{game_id}: ruling {ruling.id} not printed"
+
+
+@pytest.mark.parametrize("game_id", BOOKS)
+def test_booklet_is_padded_to_a_multiple_of_four(built, game_id):
+    with pdfplumber.open(built[game_id][1] / "rules-booklet.pdf") as pdf:
+        assert (2 * len(pdf.pages)) % 4 == 0
+        assert all(page.width > page.height for page in pdf.pages)
