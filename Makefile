@@ -49,6 +49,7 @@ test-fast: setup
 lint: setup
 	$(BIN)/ruff check cardgen companion tests benchmarks
 	$(BIN)/ruff format --check cardgen companion tests benchmarks
+	$(BIN)/mypy cardgen companion/engine companion/games
 
 bench: setup
 	$(BIN)/python benchmarks/bench_load.py

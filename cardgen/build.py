@@ -252,7 +252,7 @@ def write_tts(game: Game, sets: list[FaceSet], folder: Path) -> list[Path]:
             if face.key not in cache:
                 image = render_png(face, 150, bleed=False)
                 height = round(TTS_CARD_PX * image.height / image.width)
-                cache[face.key] = image.resize((TTS_CARD_PX, height), Image.LANCZOS)
+                cache[face.key] = image.resize((TTS_CARD_PX, height), Image.Resampling.LANCZOS)
             return cache[face.key]
 
         for group_index, (_back, ids) in enumerate(sorted(groups.items())):

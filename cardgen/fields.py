@@ -111,9 +111,9 @@ def _number(value: Any) -> float:
 
 def parse_int(value: Any, spec: FieldSpec, ctx: ParseContext) -> int:
     if type(value) is str and value.isdigit():  # the common case, kept fast
-        number = int(value)
-        _bounds(number, spec)
-        return number
+        whole = int(value)
+        _bounds(whole, spec)
+        return whole
     try:
         number = _number(value)
     except FieldValueError:

@@ -292,7 +292,7 @@ def _fields(objs: Any, where: str, problems: Problems, loc: Location) -> tuple[F
     if not isinstance(objs, list) or not objs:
         problems.error(loc, f'{where}: "fields" should be a non-empty list')
         return ()
-    specs = []
+    specs: list[FieldSpec] = []
     for i, obj in enumerate(objs):
         label = obj.get("name", i) if isinstance(obj, dict) else i
         spec = _field(obj, f"{where}.fields[{label}]", problems, loc)
@@ -426,9 +426,9 @@ def _check_references(spec: GameSpec, problems: Problems, loc: Location) -> None
         named = list(fmt.allowed_types)
         named += list(fmt.copy_limit.exempt_types) if fmt.copy_limit else []
         named += [t for c in fmt.counts for t in c.types]
-        for t in named:
-            if t not in type_ids:
-                problems.error(loc, f"deck_formats.{fmt.id}: no card type {t!r}")
+        for type_name in named:
+            if type_name not in type_ids:
+                problems.error(loc, f"deck_formats.{fmt.id}: no card type {type_name!r}")
 
 
 def load_manifest(folder: Path, display: str | None = None) -> GameSpec:

@@ -64,9 +64,9 @@ def cards_from_sheet(
     for name in sheet.header:
         if name not in declared:
             column = sheet.header[name]
-            row = sheet.header_row if sheet.label_columns else _first_row_with(sheet, name)
+            where = sheet.header_row if sheet.label_columns else _first_row_with(sheet, name)
             problems.error(
-                sheet.loc(row, column), f"unknown column {name!r} (a {spec.name} has: {known})"
+                sheet.loc(where, column), f"unknown column {name!r} (a {spec.name} has: {known})"
             )
     missing_columns = set()
     for f in spec.fields:

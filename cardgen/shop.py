@@ -75,7 +75,7 @@ def write_shop(game: Game, sets: list[FaceSet], folder: Path, profile: ShopProfi
                 if profile.poker_px and (round(w), round(h)) in ((63, 88), (64, 89)):
                     from PIL import Image
 
-                    image = image.resize(profile.poker_px, Image.LANCZOS)
+                    image = image.resize(profile.poker_px, Image.Resampling.LANCZOS)
                 name = f"{card_id}-{side}.png"
                 save_png(image, png_dir / name, profile.dpi)
             card = next(c for c in game.cards[faces.spec.id] if c.id == card_id)

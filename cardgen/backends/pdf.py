@@ -325,14 +325,14 @@ class PdfDocument:
         art peaks at twice its size in memory; streaming keeps one object in memory at a time.
         """
         handle = self._handle
-        original = pdfdoc.PDFFile
+        original: type = pdfdoc.PDFFile
 
-        class StreamingFile(original):
+        class StreamingFile(original):  # type: ignore[misc, valid-type]
             def __init__(self, *args, **kwargs) -> None:
                 super().__init__(*args, **kwargs)  # the header, gathered the usual way
                 for chunk in self.strings:
                     handle.write(chunk)
-                self.strings = []
+                self.strings: list[bytes] = []
                 self.write = handle.write  # offsets are still counted by `add`
 
             def format(self, document) -> bytes:

@@ -102,7 +102,7 @@ def _rotated_text(image: Image.Image, op: TextOp, anchor, font) -> None:
     reach = int(font.getlength(op.text) + font.size * 2) + 2
     layer = Image.new("RGBA", (2 * reach, 2 * reach), (0, 0, 0, 0))
     ImageDraw.Draw(layer).text((reach, reach), op.text, fill=op.color, font=font, anchor="ls")
-    layer = layer.rotate(-op.rotation, resample=Image.BICUBIC, center=(reach, reach))
+    layer = layer.rotate(-op.rotation, resample=Image.Resampling.BICUBIC, center=(reach, reach))
     image.paste(layer, (round(anchor[0]) - reach, round(anchor[1]) - reach), layer)
 
 
@@ -111,7 +111,7 @@ def _paste(image: Image.Image, op: ImageOp, pt, scale: float) -> None:
     box_w, box_h = op.w * scale, op.h * scale
     ratio = (max if op.fit == "cover" else min)(box_w / source.width, box_h / source.height)
     size = (max(1, round(source.width * ratio)), max(1, round(source.height * ratio)))
-    scaled = source.resize(size, Image.LANCZOS)
+    scaled = source.resize(size, Image.Resampling.LANCZOS)
     x0, y0 = pt(op.x, op.y)
     left = round(x0 + (box_w - size[0]) / 2)
     top = round(y0 + (box_h - size[1]) / 2)

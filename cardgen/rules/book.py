@@ -68,6 +68,16 @@ def _back_text(spec) -> str:
     return "one-sided"
 
 
+def _values(find: Any) -> Any:
+    """A template function: the record `find(...)` finds, as a dict (empty if there is none)."""
+
+    def look(*key: str) -> dict[str, Any]:
+        found = find(*key)
+        return dict(found.values) if found is not None else {}
+
+    return look
+
+
 class GameBook:
     """Everything the rule templates and directives read from one game."""
 
@@ -101,9 +111,9 @@ class GameBook:
                              "count": game.count(t.id), "description": t.description}
                       for t in spec.types},
             "cards": cards,
-            "card": lambda card_id: dict(game.by_id(card_id).values) if game.by_id(card_id) else {},
+            "card": _values(game.by_id),
             "count": game.count,
-            "kw": lambda s, k: dict(game.keyword(s, k).values) if game.keyword(s, k) else {},
+            "kw": _values(game.keyword),
             "keywords": {s: [dict(c.values) for c in words.values()]
                          for s, words in game.keywords.items()},
             "clarification": lambda cid: clar.get(cid, {}).get("decision", f"[{cid}?]"),

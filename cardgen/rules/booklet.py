@@ -28,7 +28,8 @@ def reading_order(sides: list[tuple[int, int]]) -> list[int]:
     Used to check an imposition: stacking the sheets and reading page by page must give 1..N.
     """
     sheets = [(sides[i], sides[i + 1]) for i in range(0, len(sides), 2)]
-    first_half, second_half = [], []
+    first_half: list[int] = []
+    second_half: list[int] = []
     for (front_left, front_right), (back_left, back_right) in sheets:
         first_half += [front_right, back_left]  # right half of the front, then its reverse
         second_half = [back_right, front_left, *second_half]

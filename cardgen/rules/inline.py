@@ -39,12 +39,9 @@ def _render_icon(icon, ink: str) -> str:
 
     face = Face(6.0, 6.0, 0.0, [IconOp(icon, 0.0, 0.0, 6.0, ink, "#FFFFFF")])
     image = render_png(face, dpi=600).convert("RGBA")
-    pixels = image.load()
-    for y in range(image.height):  # white paper becomes transparent, so icons sit on any tint
-        for x in range(image.width):
-            r, g, b, _ = pixels[x, y]
-            if r > 245 and g > 245 and b > 245:
-                pixels[x, y] = (255, 255, 255, 0)
+    # White paper becomes transparent, so icons sit on any tint.
+    pixels = list(image.getdata())  # type: ignore[call-overload]
+    image.putdata([(255, 255, 255, 0) if min(p[:3]) > 245 else p for p in pixels])
     path = _icon_dir() / f"{icon.name}-{ink.lstrip('#')}.png"
     image.save(path)
     return str(path)

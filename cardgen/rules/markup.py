@@ -61,7 +61,7 @@ def parse(text: str) -> list[Block]:
         numbered, bullet = NUMBERED.match(line), BULLET.match(line)
         if numbered or bullet:
             kind = "numbered" if numbered else "bullets"
-            item = numbered[2] if numbered else bullet[1]
+            item = numbered[2] if numbered else bullet[1] if bullet else ""
             if current is None or current.kind != kind:
                 close()
                 current = Block(kind, line=number)

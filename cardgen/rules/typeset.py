@@ -212,7 +212,7 @@ def _table(
     styles: dict,
     icons: dict,
     theme: Theme,
-    widths: list[float] | None = None,
+    widths: list[str] | None = None,
 ) -> Table:
     data = [
         [
@@ -365,9 +365,9 @@ def _directive(block: Block, ctx: Context, theme: Theme, styles: dict, para) -> 
         ]
     if name == "appendix":
         out = []
-        for title, header, rows in ctx.appendix():
+        for title, header, cards in ctx.appendix():
             out.append(para(title, "h3"))
-            out += [_table([header, *rows], styles, icons, theme), Spacer(1, 8)]
+            out += [_table([header, *cards], styles, icons, theme), Spacer(1, 8)]
         return out
     if name == "diagram":
         if not block.args:

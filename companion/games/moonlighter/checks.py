@@ -65,6 +65,7 @@ def check(data: MoonlighterData, state: MoonlighterState, action: Any) -> str | 
     allowed = ALLOWED.get(kind) if isinstance(kind, str) else None
     if allowed is None:
         return _malformed(action)
+    kind = str(kind)
     if not action.keys() <= allowed:
         return f"{kind} does not take {', '.join(sorted(action.keys() - allowed))}."
     phase = state.phase
@@ -136,6 +137,7 @@ def _coord(action: Action, what: str) -> Coord | str:
     x, y = action.get("x"), action.get("y")
     if not _is_int(x) or not _is_int(y):
         return f"Say where {what}: give whole numbers x and y."
+    assert isinstance(x, int) and isinstance(y, int)  # _is_int said so; for the type checker
     return (x, y)
 
 

@@ -99,6 +99,7 @@ def check(data: Data, state: State, action: Any) -> str | None:
     spec = SPECS.get(kind) if type(kind) is str else None
     if spec is None:
         return _malformed(action)
+    kind = str(kind)
     allowed, required, who, phases, special = spec
     keys = action.keys()
     if not keys <= allowed:

@@ -126,16 +126,18 @@ class VitaLunaRules:
                 for i, c in enumerate(own)
                 if c is not None
                 and not cards[c].anchor
-                and not (enemy[i] is not None and cards[enemy[i]].holds)
+                and not ((e := enemy[i]) is not None and cards[e].holds)
             ]
             for i in movable:
                 card = own[i]
+                assert card is not None  # movable positions hold a creature
                 anywhere = cards[card].move_anywhere
                 for j in range(w):
                     if own[j] is None and (anywhere or j - i in (1, -1)):
                         actions.append({"type": "move", "player": p, "card": card, "position": j})
             for i in movable:  # the creature with Move anywhere is the one that swaps
-                if cards[own[i]].move_anywhere:
+                mover = own[i]
+                if mover is not None and cards[mover].move_anywhere:
                     actions += [
                         {"type": "swap_places", "player": p, "card": own[i], "other": own[j]}
                         for j in movable
