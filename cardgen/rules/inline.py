@@ -40,8 +40,11 @@ def _render_icon(icon, ink: str) -> str:
     face = Face(6.0, 6.0, 0.0, [IconOp(icon, 0.0, 0.0, 6.0, ink, "#FFFFFF")])
     image = render_png(face, dpi=600).convert("RGBA")
     # White paper becomes transparent, so icons sit on any tint.
-    pixels = list(image.getdata())  # type: ignore[call-overload]
-    image.putdata([(255, 255, 255, 0) if min(p[:3]) > 245 else p for p in pixels])
+    from PIL import ImageChops
+
+    red, green, blue, _ = image.split()
+    darkest = ImageChops.darker(ImageChops.darker(red, green), blue)
+    image.putalpha(darkest.point(lambda v: 255 if v <= 245 else 0))
     path = _icon_dir() / f"{icon.name}-{ink.lstrip('#')}.png"
     image.save(path)
     return str(path)
