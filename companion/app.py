@@ -15,11 +15,18 @@ import streamlit as st
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script from anywhere
 
 from companion import session, ui
-from companion.registry import GAMES, entry
+from companion.registry import GAMES, GameEntry, Option, entry
 from companion.store import StoreError
+
+OPTION_CSS = """
+<style>
+  div[data-testid="stButtonGroup"] button { min-height: 52px; font-size: 1.05rem; }
+</style>
+"""
 
 
 def chooser() -> None:
+    st.html(OPTION_CSS)  # the game options' buttons as finger-sized as the rest
     st.title("Table companion")
     st.caption("Pick a game to start, or continue one. Games are saved after every move.")
     per_row = 3
@@ -31,13 +38,32 @@ def chooser() -> None:
             st.caption(game.players)
             st.write(game.blurb)
             if game.playable:
+                for option in game.options:
+                    labels = dict(option.choices)
+                    st.segmented_control(option.label, list(labels), key=_option_key(game, option),
+                                         default=option.choices[0][0], required=True,
+                                         format_func=labels.get, width="stretch")  # fmt: skip
                 st.button("New game", key=f"new_{game.id}", type="primary", width="stretch",
-                          on_click=session.start, args=(game.rules(),))  # fmt: skip
+                          on_click=_new_game, args=(game,))  # fmt: skip
             else:
                 st.button("Not playable yet", key=f"new_{game.id}", disabled=True, width="stretch")
                 st.caption("Its companion page is still being built; print and play it meanwhile.")
     saved_games()
     import_box()
+
+
+def _option_key(game: GameEntry, option: Option) -> str:
+    return f"opt_{game.id}_{option.key}"
+
+
+def _new_game(game: GameEntry) -> None:
+    """Callback: start `game` with the options chosen on its card."""
+    chosen = {}
+    for option in game.options:
+        value = st.session_state.get(_option_key(game, option))
+        chosen[option.key] = option.choices[0][0] if value is None else value
+    options = game.setup(chosen) if game.setup else chosen
+    session.start(game.rules(), options)
 
 
 def saved_games() -> None:

@@ -4,8 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from companion.engine import Rules
+
+
+@dataclass(frozen=True)
+class Option:
+    """A choice made at "New game", shown as a row of buttons; the first choice is the default."""
+
+    key: str
+    label: str
+    choices: tuple[tuple[Any, str], ...]  # (value handed to the rules, words on the button)
 
 
 @dataclass(frozen=True)
@@ -15,6 +25,8 @@ class GameEntry:
     players: str
     blurb: str
     rules: Callable[[], Rules] | None = None  # None: not playable in the companion yet
+    options: tuple[Option, ...] = ()
+    setup: Callable[[dict[str, Any]], dict[str, Any]] | None = None  # chosen -> rules' options
 
     @property
     def playable(self) -> bool:
@@ -27,11 +39,31 @@ def _moonlighter() -> Rules:
     return MoonlighterRules()
 
 
+def _vita_luna() -> Rules:
+    from companion.games.vita_luna import VitaLunaRules
+
+    return VitaLunaRules()
+
+
+def _vita_luna_setup(chosen: dict[str, Any]) -> dict[str, Any]:
+    """Against the app, Player 2 is the app and is called Luna in the table log."""
+    if chosen.get("opponent") == "app":
+        return chosen | {"names": ["Player 1", "Luna"]}
+    return chosen
+
+
+VITA_LUNA_OPTIONS = (
+    Option("mode", "Game", (("basic", "Basic"), ("advanced", "Advanced (bidding)"))),
+    Option("extended", "Length", ((False, "Standard"), (True, "Extended"))),
+    Option("opponent", "Players", (("two", "Two players"), ("app", "Against the app"))),
+)
+
 GAMES: tuple[GameEntry, ...] = (
     GameEntry("moonlighter", "Moonlighter", "1 player",
               "Explore a dungeon room by room, fight, loot pawns, beat the boss.", _moonlighter),
     GameEntry("vita_luna", "Vita Luna", "2 players",
-              "Animal battles on a board of white and grey positions; march to the heart."),
+              "Animal battles on a board of white and grey positions; march to the heart.",
+              _vita_luna, VITA_LUNA_OPTIONS, _vita_luna_setup),
     GameEntry("va_card_game", "VA Card Game", "2 players",
               "Heroes with HP, AD and DEF duel by attacking or blocking."),
     GameEntry("luturas", "Luturas", "2 players",

@@ -98,14 +98,15 @@ def saved(db: Path, gid: str) -> Match:
 # --- the chooser -------------------------------------------------------------------------------
 
 
-def test_the_chooser_lists_all_five_games_and_only_moonlighter_is_playable(db):
+def test_the_chooser_lists_all_five_games_and_moonlighter_and_vita_luna_are_playable(db):
     at = open_app()
     assert [h.value for h in at.subheader] == [g.title for g in GAMES]
     assert len(GAMES) == 5
     start = at.button(key="new_moonlighter")
     assert (start.label, start.disabled) == ("New game", False)
-    others = [g for g in GAMES if g.id != "moonlighter"]
-    assert len(others) == 4
+    assert at.button(key="new_vita_luna").disabled is False
+    others = [g for g in GAMES if g.id not in ("moonlighter", "vita_luna")]
+    assert len(others) == 3
     for game in others:
         button = at.button(key=f"new_{game.id}")
         assert (button.label, button.disabled) == ("Not playable yet", True)

@@ -1,0 +1,321 @@
+"""The app as a Vita Luna opponent: one decision at a time, from plain rules of thumb.
+
+`choose(state, legal_actions, rng, me=...)` picks one of the legal actions for player `me`, or
+None when that player has nothing to do now (someone else's turn, or no trade worth making).
+It is deterministic for a given state and random source, so the page seeds the source from the
+match's seed and the log's length: a replay or an undo makes the same choices again.
+
+What it weighs, in order (after the Automa approach: a short list of priorities, each explainable):
+- Placing: the strongest creatures go on white, each where it fares best against the creature
+  opposite (kills it, survives it, or faces an empty position and hits the heart); the rest wait
+  on grey, strongest first.
+- A turn: a Singular card when it wins the battle (the enemy's last creature), removes a red
+  card, steals or swaps for a clearly better creature, or saves a creature that would die; then
+  a promotion into a free white position; then a sideways move that clearly pays; then attack.
+- Bids: a few markers for the first attack; for a card, its share of the markers left, scaled by
+  how good the card is for its colour. It never reads the other player's secret bid.
+- Between battles: trade the two weakest black cards for a blue one while that is a gain.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from companion.games.vita_luna.actions import AUCTION, HAND, held_count
+from companion.games.vita_luna.data import Creature, VitaLunaData, default_data
+from companion.games.vita_luna.state import (
+    ATTACK_BID,
+    BETWEEN,
+    BIDDING,
+    PLACE,
+    TURN,
+    VitaLunaState,
+    in_play,
+    locate,
+    whites,
+)
+
+Action = dict[str, Any]
+
+EPIC_WORTH = {
+    "poisonous": 3.0,
+    "armour": 1.5,
+    "retaliate": 1.0,
+    "pronged": 1.0,
+    "holds": 0.5,
+    "move_anywhere": 0.5,
+    "resistant": 0.5,
+    "anchor": 0.0,
+}
+RED_CARD = 11.0  # worth a Burn: every red creature is worth more than this, no blue one is
+STEAL_WORTH = 8.0  # worth a Steal: most blue creatures and every red one
+SWAP_GAIN = 5.0  # a Swap must gain at least this much worth
+HEAL_LOST = 3  # heal a creature that has lost this much health, or would die next turn
+MOVE_GAIN = 2.0  # a sideways move must improve the match-ups by this much
+ATTACK_BID_MOST = 3  # the first attack is worth 1 to 3 markers
+
+
+def worth(creature: Creature) -> float:
+    """A creature's rough worth: attack counts double, health once, epics as listed."""
+    return (
+        1.6 * creature.attack + 0.8 * creature.health + sum(EPIC_WORTH[e] for e in creature.epics)
+    )
+
+
+def choose(
+    state: VitaLunaState,
+    legal_actions: list[Action],
+    rng: random.Random,
+    *,
+    me: int = 1,
+    data: VitaLunaData | None = None,
+) -> Action | None:
+    """One of `legal_actions` for player `me`, or None if `me` has nothing to do now."""
+    data = data or default_data()
+    mine = [a for a in legal_actions if a.get("player") == me]
+    if not mine:
+        return None
+    phase = state.phase
+    if phase == PLACE:
+        return _place(data, state, me, mine)
+    if phase == TURN:
+        return _turn(data, state, me, mine)
+    if phase in BIDDING:
+        return _bid(data, state, me, mine, rng)
+    if phase == BETWEEN:
+        return _trade(data, state, me, mine)
+    return None
+
+
+# --- match-ups -----------------------------------------------------------------------------------
+
+
+def health_of(data: VitaLunaData, state: VitaLunaState, card: str) -> int:
+    return state.health.get(card, data.cards[card].health)
+
+
+def kills(data: VitaLunaData, state: VitaLunaState, card: str, target: str) -> bool:
+    """Whether one attack of `card` kills `target` as it stands now."""
+    mine, theirs = data.cards[card], data.cards[target]
+    if mine.pronged:
+        return False  # prongs strike beside the creature opposite, never at it
+    armoured = target in state.armour if target in state.health else theirs.armour
+    if armoured:
+        return False  # armour soaks the first hit
+    if mine.poisonous and not theirs.resistant:
+        return True
+    return mine.attack >= health_of(data, state, target)
+
+
+def survives(data: VitaLunaData, state: VitaLunaState, card: str, threat: str) -> bool:
+    """Whether `card` lives through one attack of `threat`."""
+    return not kills(data, state, threat, card)
+
+
+def matchup(data: VitaLunaData, state: VitaLunaState, card: str, enemy: str | None) -> float:
+    """How well `card` does on a white position facing `enemy` (None: an empty position)."""
+    mine = data.cards[card]
+    if enemy is None:
+        return mine.attack + 0.5 if not mine.pronged else 1.0
+    theirs = data.cards[enemy]
+    score = 0.0
+    if mine.attack > 0:
+        if kills(data, state, card, enemy):
+            score += 3 + 0.2 * worth(theirs)
+        elif not mine.pronged:
+            score += 2 * mine.attack / max(1, health_of(data, state, enemy))
+    if survives(data, state, card, enemy):
+        score += 2
+    if theirs.retaliate and mine.attack > 0 and health_of(data, state, card) <= 1:
+        score -= 1.5
+    return score
+
+
+# --- placing -------------------------------------------------------------------------------------
+
+
+def _place(data: VitaLunaData, state: VitaLunaState, me: int, mine: list[Action]) -> Action | None:
+    places = [a for a in mine if a["type"] == "place"]
+    ready = next((a for a in mine if a["type"] == "ready"), None)
+    if not places:
+        return ready
+    hand = sorted({a["card"] for a in places}, key=lambda c: (-worth(data.cards[c]), c))
+    white = sorted({a["position"] for a in places if a["row"] == "white"})
+    grey = sorted({a["position"] for a in places if a["row"] == "grey"})
+    fighters = [c for c in hand if data.cards[c].attack > 0]
+    if white and (fighters or len(hand) > len(grey)):
+        pool = fighters or hand
+        enemy = whites(data, state, 1 - me)
+        card, column = max(
+            ((c, col) for c in pool for col in white),
+            key=lambda cc: (
+                matchup(data, state, cc[0], enemy[cc[1]]) + 0.2 * worth(data.cards[cc[0]]),
+                -cc[1],
+                cc[0],
+            ),
+        )
+        return _find(places, card=card, row="white", position=column)
+    if grey:
+        return _find(places, card=hand[0], row="grey", position=grey[0])
+    return ready
+
+
+def _find(actions: list[Action], **fields: Any) -> Action | None:
+    return next((a for a in actions if all(a.get(k) == v for k, v in fields.items())), None)
+
+
+# --- a turn --------------------------------------------------------------------------------------
+
+
+def _turn(data: VitaLunaData, state: VitaLunaState, me: int, mine: list[Action]) -> Action | None:
+    attack = _find(mine, type="attack")
+    for pick in (_singular, _promote, _white_move):
+        action = pick(data, state, me, mine)
+        if action is not None:
+            return action
+    return attack
+
+
+def _singular(data: VitaLunaData, state: VitaLunaState, me: int, mine: list[Action]):
+    kinds = {"burn", "steal", "swap", "heal"}
+    options = [a for a in mine if a["type"] in kinds]
+    if not options:
+        return None
+    enemy_left = in_play(data, state, 1 - me)
+    if len(enemy_left) == 1:  # taking their last creature wins the battle; a stolen one is kept
+        for kind in ("steal", "burn"):
+            action = _find(options, type=kind, target=enemy_left[0])
+            if action:
+                return action
+    burns = [a for a in options if a["type"] == "burn"]
+    if burns:
+        best = max(burns, key=lambda a: (worth(data.cards[a["target"]]), a["target"]))
+        if worth(data.cards[best["target"]]) >= RED_CARD:
+            return best
+    steals = [a for a in options if a["type"] == "steal"]
+    if steals:
+        best = max(steals, key=lambda a: (_current_worth(data, state, a["target"]), a["target"]))
+        if _current_worth(data, state, best["target"]) >= STEAL_WORTH:
+            return best
+    swaps = [a for a in options if a["type"] == "swap"]
+    if swaps:
+
+        def gain(a: Action) -> float:
+            return _current_worth(data, state, a["target"]) - _current_worth(data, state, a["own"])
+
+        best = max(swaps, key=lambda a: (gain(a), a["target"], a["own"]))
+        if gain(best) >= SWAP_GAIN:
+            return best
+    heals = [
+        a for a in options if a["type"] == "heal" and _needs_heal(data, state, me, a["target"])
+    ]
+    if heals:
+        return max(heals, key=lambda a: (worth(data.cards[a["target"]]), a["target"]))
+    return None
+
+
+def _current_worth(data: VitaLunaData, state: VitaLunaState, card: str) -> float:
+    creature = data.cards[card]
+    return worth(creature) * health_of(data, state, card) / creature.health
+
+
+def _needs_heal(data: VitaLunaData, state: VitaLunaState, me: int, card: str) -> bool:
+    creature = data.cards[card]
+    left = health_of(data, state, card)
+    if creature.health - left >= HEAL_LOST:
+        return True
+    where = locate(data, state, card)
+    if where is None:
+        return False
+    threat = whites(data, state, 1 - me)[where[2]]
+    if threat is None or kills(data, state, threat, card) is False:
+        return False
+    healed_dies = data.cards[threat].poisonous and not creature.resistant and not creature.armour
+    return not healed_dies and data.cards[threat].attack < creature.health
+
+
+def _promote(data: VitaLunaData, state: VitaLunaState, me: int, mine: list[Action]):
+    promotions = [a for a in mine if a["type"] == "promote"]
+    if not promotions:
+        return None
+    enemy = whites(data, state, 1 - me)
+    return max(
+        promotions,
+        key=lambda a: (
+            matchup(data, state, a["card"], enemy[a["position"]])
+            + 0.2 * worth(data.cards[a["card"]]),
+            -a["position"],
+            a["card"],
+        ),
+    )
+
+
+def _white_move(data: VitaLunaData, state: VitaLunaState, me: int, mine: list[Action]):
+    enemy = whites(data, state, 1 - me)
+    own = whites(data, state, me)
+    best: tuple[float, Action] | None = None
+    for action in mine:
+        if action["type"] == "move":
+            where = locate(data, state, action["card"])
+            if where is None or where[0] != "white":
+                continue  # grey moves change nothing in a fight
+            column, to = where[2], action["position"]
+            gain = matchup(data, state, action["card"], enemy[to]) - matchup(
+                data, state, action["card"], enemy[column]
+            )
+        elif action["type"] == "swap_places":
+            a, b = action["card"], action["other"]
+            ca, cb = own.index(a), own.index(b)
+            before = matchup(data, state, a, enemy[ca]) + matchup(data, state, b, enemy[cb])
+            after = matchup(data, state, a, enemy[cb]) + matchup(data, state, b, enemy[ca])
+            gain = after - before
+        else:
+            continue
+        if gain >= MOVE_GAIN and (best is None or gain > best[0]):
+            best = (gain, action)
+    return best[1] if best else None
+
+
+# --- bids ----------------------------------------------------------------------------------------
+
+
+def _bid(
+    data: VitaLunaData, state: VitaLunaState, me: int, mine: list[Action], rng: random.Random
+) -> Action | None:
+    """A bid from what `me` may know: its own markers, the card and the auction so far."""
+    have = state.markers[me]
+    if state.phase == ATTACK_BID:
+        amount = 1 + int(rng.random() * ATTACK_BID_MOST)
+    else:
+        creature = data.cards[state.lot]
+        colour = creature.deck
+        wanted = sum(HAND[c] - held_count(data, state, me, c) for c in HAND)
+        colour_cards = [data.cards[c] for c in data.decks[colour]]
+        average = sum(worth(c) for c in colour_cards) / len(colour_cards)
+        share = have / max(1, wanted)
+        amount = round(share * worth(creature) / average) + (1 if rng.random() < 0.3 else 0)
+        if state.lots >= sum(
+            n for _, n in AUCTION
+        ):  # the last card: markers are worth nothing after
+            amount = have
+    return _find(mine, type="bid", amount=max(0, min(have, amount)))
+
+
+# --- between battles -----------------------------------------------------------------------------
+
+
+def _trade(data: VitaLunaData, state: VitaLunaState, me: int, mine: list[Action]) -> Action | None:
+    trades = [a for a in mine if a["type"] == "trade"]
+    if not trades:
+        return None
+    blues = [data.cards[c] for c in data.decks["blue"]]
+    blue = sum(worth(c) for c in blues) / len(blues)
+
+    def pair_worth(a: Action) -> float:
+        return sum(worth(data.cards[c]) for c in a["cards"])
+
+    weakest = min(trades, key=lambda a: (pair_worth(a), a["cards"]))
+    if len(state.owned[me]) > data.max_cards or pair_worth(weakest) < blue:
+        return weakest
+    return None

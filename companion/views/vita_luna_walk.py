@@ -1,0 +1,178 @@
+"""Pacing for the Vita Luna page: a turn's attacks, and the app's own moves, one step at a time.
+
+The engine resolves a whole attack step in one action and says what happened in one sentence per
+attacking creature. At the table the players mirror every hit on the physical board, so the page
+shows those sentences one at a time, each with the board as it stood right after that hit. This
+module rebuilds those boards from the state before the attack with the engine's own `hit` and
+`retaliate`, and checks its sentences against the engine's events: should they ever differ, it
+falls back to the engine's sentences, each shown with the board after the whole attack step.
+
+No Streamlit here: the page keeps a cursor (log entry, step) in the URL and asks for what is left.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from companion.engine import Match
+from companion.engine.core import step_rng
+from companion.games.vita_luna.combat import has_creatures, hit, retaliate
+from companion.games.vita_luna.data import VitaLunaData
+from companion.games.vita_luna.rules import VitaLunaRules
+from companion.games.vita_luna.state import OVER, REWARD, VitaLunaState
+
+Action = dict[str, Any]
+Cursor = tuple[int, int]  # (log entry, steps of it already seen)
+
+PLACING = ("place", "ready")
+ENDED = (REWARD, OVER)
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The board right after one creature's attack, and the engine's sentence for it."""
+
+    text: str
+    state: VitaLunaState
+    column: int  # the attacking creature's white column
+    targets: tuple[int, ...]  # the enemy columns it struck
+
+
+@dataclass(frozen=True)
+class WalkStep:
+    """One thing for the players to mirror on the physical board."""
+
+    kind: str  # "attack": one creature's attack; "result": what the step ended in; "app": a move
+    title: str
+    lines: tuple[str, ...]
+    state: VitaLunaState  # the board to draw with it
+    player: int  # who acted
+    column: int | None  # the attacking creature's column, for attacks
+    targets: tuple[int, ...]
+    start: Cursor  # where this step begins
+    after: Cursor  # the cursor once it has been seen
+
+
+def attack_frames(data: VitaLunaData, before: VitaLunaState, player: int) -> list[Frame]:
+    """`player`'s attacks from `before`, one frame per attacking creature, in the engine's order
+    (the player's own left to right) and stopping where the engine stops (a side emptied)."""
+    state = before.clone()
+    white = data.white
+    mine, passive = player * white, 1 - player
+    columns = range(white) if player == 0 else range(white - 1, -1, -1)
+    frames: list[Frame] = []
+    for column in columns:
+        card = state.board[mine + column]
+        if card is None or data.cards[card].attack <= 0:
+            continue
+        creature = data.cards[card]
+        retaliators: list[str] = []
+        if creature.pronged:
+            sides = (column - 1, column + 1) if player == 0 else (column + 1, column - 1)
+            targets = tuple(s for s in sides if 0 <= s < white)
+            parts = [hit(data, state, creature, passive, s, 1, retaliators) for s in targets]
+            if parts:
+                text = f"Pronged {creature.name} hits {' and '.join(parts)}"
+            else:
+                text = f"Pronged {creature.name} has nothing beside the position opposite to hit"
+        else:
+            targets = (column,)
+            text = f"{creature.name} hits " + hit(
+                data, state, creature, passive, column, creature.attack, retaliators
+            )
+        for by in retaliators:
+            text += retaliate(state, mine + column, card, creature, by)
+        frames.append(Frame(text, state.clone(), column, targets))
+        if state.hearts[passive] == 0 or not has_creatures(data, state, passive):
+            break
+        if retaliators and not has_creatures(data, state, player):
+            break
+    return frames
+
+
+def is_paced(action: Action, app: int | None) -> bool:
+    """Attacks are always walked through; so is everything the app does except its secret bids."""
+    if action["type"] == "attack":
+        return True
+    return app is not None and action.get("player") == app and action["type"] != "bid"
+
+
+def first_paced(log: list[Action], start: int, app: int | None) -> int | None:
+    return next((i for i in range(start, len(log)) if is_paced(log[i], app)), None)
+
+
+def pending(
+    rules: VitaLunaRules,
+    match: Match,
+    cursor: Cursor,
+    app: int | None = None,
+) -> list[WalkStep]:
+    """The steps from `cursor` on that the players have not seen yet (empty: all caught up)."""
+    log = match.log
+    first = first_paced(log, cursor[0], app)
+    if first is None:
+        return []
+    state = Match.replay(rules, match.options, match.seed, log[:first]).state
+    steps: list[WalkStep] = []
+    group: list[int] = []  # the app's placements in a row, shown as one step
+    for i in range(first, len(log)):
+        action = log[i]
+        after = rules.apply(state, action, step_rng(match.seed, i)).state
+        paced = is_paced(action, app)
+        if group and not (paced and action["type"] in PLACING):
+            steps.append(_placed(match, group, state, app))
+            group = []
+        if paced and action["type"] == "attack":
+            steps += _attack_steps(rules.data, match, i, state, after)
+        elif paced and action["type"] in PLACING:
+            group.append(i)
+        elif paced:
+            steps.append(_app_step(match, i, after))
+        state = after
+    if group:
+        steps.append(_placed(match, group, state, app))
+    return [s for s in steps if s.start >= cursor]
+
+
+def _attack_steps(
+    data: VitaLunaData, match: Match, i: int, before: VitaLunaState, after: VitaLunaState
+) -> list[WalkStep]:
+    player = match.log[i]["player"]
+    said = match.events[i]
+    frames = attack_frames(data, before, player)
+    if [f.text for f in frames] != said[: len(frames)]:  # never expected: the engine's words win
+        frames = []
+    name = before.names[player]
+    steps = [
+        WalkStep("attack", f"{name} attacks · {k} of {len(frames)}", (f.text,), f.state, player,
+                 f.column, f.targets, (i, k - 1), (i, k))
+        for k, f in enumerate(frames, start=1)
+    ]  # fmt: skip
+    rest = tuple(said[len(frames) :])
+    if rest:
+        board = frames[-1].state if frames else after
+        title = "The battle is over" if after.phase in ENDED else f"{name}'s attack step"
+        steps.append(
+            WalkStep("result", title, rest, board, player, None, (), (i, len(frames)), (i + 1, 0))
+        )
+    elif steps:
+        last = steps[-1]
+        steps[-1] = WalkStep(last.kind, last.title, last.lines, last.state, last.player,
+                             last.column, last.targets, last.start, (i + 1, 0))  # fmt: skip
+    return steps
+
+
+def _app_step(match: Match, i: int, after: VitaLunaState) -> WalkStep:
+    player = match.log[i]["player"]
+    title = f"{after.names[player]} (the app)"
+    return WalkStep("app", title, tuple(match.events[i]), after, player, None, (), (i, 0),
+                    (i + 1, 0))  # fmt: skip
+
+
+def _placed(match: Match, group: list[int], state: VitaLunaState, app: int | None) -> WalkStep:
+    player = app if app is not None else match.log[group[0]]["player"]
+    lines = tuple(line for i in group for line in match.events[i])
+    title = f"{state.names[player]} (the app) places its creatures"
+    return WalkStep("app", title, lines, state, player, None, (), (group[0], 0),
+                    (group[-1] + 1, 0))  # fmt: skip

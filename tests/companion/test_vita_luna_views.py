@@ -1,0 +1,119 @@
+"""The Vita Luna page's pure helpers: the attack walk-through agrees with the engine hit by hit,
+and the board picture shows what lies on the table and nothing the viewer may not see."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from companion.engine import Match
+from companion.engine.core import step_rng
+from companion.games.vita_luna.opponent import choose
+from companion.views.vita_luna_board import Cell, Side, Track, board_svg, slot_of
+from companion.views.vita_luna_walk import attack_frames, pending
+
+from .test_vita_luna_situations import DATA, P1, P2, RULES, fight
+
+TABLE = {"deal", "first_attacker", "reward", "next_battle"}
+
+
+def played(seed: int, app: int | None = None, actions: int = 10_000) -> Match:
+    match = Match.start(RULES, {"mode": "basic"}, seed=seed)
+    while not RULES.is_over(match.state) and len(match.log) < actions:
+        legal = match.legal_actions()
+        action = None
+        for p in (0, 1):
+            action = action or choose(match.state, legal, step_rng(seed, len(match.log)), me=p)
+        match.play(action or next(a for a in legal if a["type"] in TABLE))
+    return match
+
+
+def test_every_frame_matches_the_engines_sentence_and_the_last_frame_its_board():
+    """attack_order, battle_end: the walk-through's boards are the engine's, hit by hit."""
+    checked = 0
+    for seed in range(12):
+        match = Match.start(RULES, {"mode": "basic"}, seed=seed)
+        while not RULES.is_over(match.state):
+            legal = match.legal_actions()
+            action = None
+            for p in (0, 1):
+                action = action or choose(match.state, legal, step_rng(seed, len(match.log)), me=p)
+            action = action or next(a for a in legal if a["type"] in TABLE)
+            before = match.state
+            step = match.play(action)
+            if action["type"] != "attack":
+                continue
+            frames = attack_frames(DATA, before, action["player"])
+            assert [f.text for f in frames] == step.events[: len(frames)]
+            if frames and step.state.phase == "turn":
+                last, after = frames[-1].state, step.state
+                assert (last.board, last.health, last.armour, last.hearts) == (
+                    after.board,
+                    after.health,
+                    after.armour,
+                    after.hearts,
+                )
+            checked += 1
+    assert checked > 100
+
+
+def test_frames_follow_each_players_own_left_to_right():
+    """attack_order: Player 2 at the top attacks from column 4 down to 1."""
+    state = fight(["wolf", "fox"], ["rat", None, None, "wolf"], active=P2)
+    frames = attack_frames(DATA, state, P2)
+    assert [f.column for f in frames] == [3, 0]
+    assert frames[0].targets == (3,) and "empty position" in frames[0].text
+    assert frames[1].state.board[0] == state.board[0]  # the Rat's 1 does not kill the Wolf
+
+
+def test_a_pronged_attack_marks_both_sides():
+    """prong_hits: the two positions beside the one opposite, in the attacker's order."""
+    state = fight([None, "stag_beetle"], ["wolf", None, "fox"])
+    (frame,) = attack_frames(DATA, state, P1)
+    assert frame.targets == (0, 2)
+
+
+def test_the_walk_through_gives_one_step_per_hit_then_the_result():
+    match = played(5, actions=60)
+    steps = pending(RULES, match, (0, 0))
+    attacks = [i for i, a in enumerate(match.log) if a["type"] == "attack"]
+    assert {s.start[0] for s in steps} == set(attacks)
+    for s, nxt in pairwise(steps):
+        assert s.after <= nxt.start  # steps come in log order, each once
+    seen = pending(RULES, match, steps[1].after)
+    assert seen == steps[2:]
+
+
+def test_the_apps_moves_are_walked_through_but_not_its_bids():
+    match = played(3, actions=40)
+    steps = pending(RULES, match, (0, 0), app=P2)
+    kinds = {s.kind for s in steps}
+    assert "app" in kinds
+    placing = [s for s in steps if "places its creatures" in s.title]
+    assert placing and len(placing[0].lines) >= 6  # all of its placements in one step
+    assert all("secret bid" not in line for s in steps for line in s.lines)
+
+
+# --- the picture ---------------------------------------------------------------------------------
+
+
+def side(name: str, grey: tuple[Cell, ...]) -> Side:
+    white = (Cell("creature", "Wolf", "black", 3, 1, 2), Cell(), Cell(), Cell())
+    return Side(name, "attacker", white, grey + (Cell(),) * (4 - len(grey)), 7, 10, True)
+
+
+def test_the_board_shows_backs_for_hidden_cards_and_names_for_open_ones():
+    hidden = Cell("back", deck="blue")
+    mine = Cell("creature", "Cheetah", "blue", 4, 3, 3, face_down=True)
+    svg = board_svg(side("Player 1", (mine,)), side("Player 2", (hidden,)), Track((0, 1), 2))
+    assert "Cheetah" in svg  # the viewer's own grey card, face down on the table
+    assert svg.count(">face down</text>") == 2 and svg.count("blue card") == 1  # one back
+    assert "Wolf" in svg and ">1</text>" in svg and "/2</text>" in svg  # health 1 of 2
+    assert svg.count(">7</text>") == 2  # both sides' hearts
+
+
+def test_counters_walk_the_track_towards_the_enemy_heart():
+    """track_steps: the rectangle is one step in the basic game, three in the extended one."""
+    assert [slot_of(P1, moved, 2) for moved in range(3)] == [3, 5, 6]
+    assert [slot_of(P2, moved, 2) for moved in range(3)] == [3, 1, 0]
+    assert [slot_of(P1, moved, 3) for moved in range(4)] == [3, 4, 5, 6]
+    assert [slot_of(P2, moved, 3) for moved in range(4)] == [3, 2, 1, 0]
