@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -71,6 +71,30 @@ class Rules(Protocol):
     def to_json(self, state: State) -> dict[str, Any]: ...
 
     def from_json(self, data: dict[str, Any]) -> State: ...
+
+
+Handler = Callable[[Any, Any, Action, random.Random], tuple[Action, list[str]]]
+
+
+def apply_with(
+    data: Any,
+    state: Any,
+    action: Action,
+    rng: random.Random,
+    check: Callable[[Any, Any, Action], str | None],
+    handlers: Mapping[str, Handler],
+) -> Step:
+    """The usual `apply`: refuse with `check`'s reason, else run the action's handler on a clone.
+
+    A game keeps its rules in `check(data, state, action)` and in one handler per action type,
+    `handler(data, state, action, rng) -> (resolved action, events)`, which may change the clone.
+    """
+    reason = check(data, state, action)
+    if reason is not None:
+        raise IllegalAction(reason)
+    after = state.clone()
+    resolved, events = handlers[action["type"]](data, after, action, rng)
+    return Step(after, resolved, events)
 
 
 MASK64 = (1 << 64) - 1

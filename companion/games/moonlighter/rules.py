@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.engine.core import IllegalAction, Step
+from companion.engine.core import Step, apply_with
 from companion.games.moonlighter import state as st
 from companion.games.moonlighter.actions import HANDLERS, new_dungeon
 from companion.games.moonlighter.checks import (
@@ -83,12 +83,7 @@ class MoonlighterRules:
 
     def apply(self, state: MoonlighterState, action: Action, rng: random.Random) -> Step:
         """Validate, then play `action` on a clone; `state` itself is never changed."""
-        reason = check(self.data, state, action)
-        if reason is not None:
-            raise IllegalAction(reason)
-        after = state.clone()
-        resolved, events = HANDLERS[action["type"]](self.data, after, action, rng)
-        return Step(after, resolved, events)
+        return apply_with(self.data, state, action, rng, check, HANDLERS)
 
     def is_over(self, state: MoonlighterState) -> bool:
         return state.phase == WON

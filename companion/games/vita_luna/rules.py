@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.engine.core import IllegalAction, Step
+from companion.engine.core import Step, apply_with
 from companion.games.vita_luna import state as st
 from companion.games.vita_luna.actions import HANDLERS, new_game
 from companion.games.vita_luna.checks import check
@@ -218,12 +218,7 @@ class VitaLunaRules:
 
     def apply(self, state: VitaLunaState, action: Action, rng: random.Random) -> Step:
         """Validate, then play `action` on a clone; `state` itself is never changed."""
-        reason = check(self.data, state, action)
-        if reason is not None:
-            raise IllegalAction(reason)
-        after = state.clone()
-        resolved, events = HANDLERS[action["type"]](self.data, after, action, rng)
-        return Step(after, resolved, events)
+        return apply_with(self.data, state, action, rng, check, HANDLERS)
 
     def is_over(self, state: VitaLunaState) -> bool:
         return state.phase == st.OVER
