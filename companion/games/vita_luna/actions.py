@@ -51,6 +51,7 @@ Handler = Callable[[VitaLunaData, VitaLunaState, Action, Rng], Result]
 HAND = {"black": 4, "blue": 2}  # the basic game's starting hand; the auction ends the same way
 AUCTION = (("black", 2 * HAND["black"]), ("blue", 2 * HAND["blue"]))  # lots put up, in order
 AUCTION_LOTS = sum(count for _, count in AUCTION)
+QUIET_TURNS = 2  # quiet turns in a row (one by each player) that end a battle: quiet_turns
 
 
 def new_game(data: VitaLunaData, mode: str, extended: bool, names: tuple[str, str]) -> State:
@@ -281,6 +282,7 @@ def start_battle(data: Data, state: State) -> list[str]:
     state.health.clear()
     state.armour.clear()
     state.done = 0
+    state.quiet = 0
     state.phase = PLACE
     names = state.names
     att = state.attacker
@@ -484,6 +486,7 @@ def promote(data: Data, state: State, action: Action, rng: Rng) -> Result:
 def attack(data: Data, state: State, action: Action, rng: Rng) -> Result:
     p = action["player"]
     names = state.names
+    before = _wounds(state)
     events, loser = attacks(data, state, p)
     if not events:
         events.append(f"{names[p]} has no creature on a white position that can attack.")
@@ -491,15 +494,29 @@ def attack(data: Data, state: State, action: Action, rng: Rng) -> Result:
     if loser >= 0:
         why = "no hearts" if state.hearts[loser] == 0 else "no creatures"
         return resolved, events + end_battle(data, state, loser, f"{names[loser]} has {why} left")
+    state.quiet = state.quiet + 1 if _wounds(state) == before else 0
     if stalemate(data, state):
-        h = state.hearts
-        loser = 0 if h[0] < h[1] else 1 if h[1] < h[0] else state.attacker
         why = "No creature left on the board can attack"
-        return resolved, events + end_battle(data, state, loser, why)
-    state.active = 1 - p
-    state.turn += 1
-    state.done = 0
-    return resolved, events
+    elif state.quiet >= QUIET_TURNS:
+        why = "Two turns in a row went by with no heart, health or armour lost"
+    else:
+        state.active = 1 - p
+        state.turn += 1
+        state.done = 0
+        return resolved, events
+    h = state.hearts
+    loser = 0 if h[0] < h[1] else 1 if h[1] < h[0] else state.attacker
+    return resolved, events + end_battle(data, state, loser, why)
+
+
+def _wounds(state: State) -> tuple[int, int, int, int]:
+    """What attacks can only take away: hearts, health left on the board, armour still on.
+
+    An attack step leaves these unchanged exactly when it took nothing from anyone (Heal, the
+    only thing that gives health or armour back, is never part of the attack step).
+    """
+    h = state.hearts
+    return h[0], h[1], sum(state.health.values()), len(state.armour)
 
 
 # --- after a battle ------------------------------------------------------------------------------

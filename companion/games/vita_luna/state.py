@@ -93,6 +93,7 @@ class VitaLunaState:
     opener: int = -1  # advanced game: who opened the attack bid
     lot: str = ""  # advanced game: the card turned up for bidding
     lots: int = 0  # advanced game: cards turned up so far
+    quiet: int = 0  # turns in a row whose attacks took no heart, health or armour (this battle)
 
     def clone(self) -> VitaLunaState:
         """A copy apply may change: tuples are shared, the board, health and armour copied."""
@@ -124,6 +125,7 @@ class VitaLunaState:
             self.opener,
             self.lot,
             self.lots,
+            self.quiet,
         )
 
     def deck(self, colour: str) -> tuple[str, ...]:
@@ -211,6 +213,7 @@ def to_json(state: VitaLunaState) -> dict[str, Any]:
         "opener": state.opener,
         "lot": state.lot,
         "lots": state.lots,
+        "quiet": state.quiet,
     }
 
 
@@ -253,6 +256,7 @@ def from_json(data: dict[str, Any]) -> VitaLunaState:
             opener=int(data["opener"]),
             lot=str(data["lot"]),
             lots=int(data["lots"]),
+            quiet=int(data.get("quiet", 0)),  # saves from before the quiet-turns rule lack it
         )
     except KeyError as exc:
         raise ValueError(f"saved Vita Luna game has no {exc.args[0]!r}") from None
