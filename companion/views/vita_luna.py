@@ -23,6 +23,7 @@ from companion.engine.core import step_rng
 from companion.games.vita_luna import opponent
 from companion.games.vita_luna.actions import AUCTION_LOTS, lot_colour, lot_opener
 from companion.games.vita_luna.checks import waiting_for
+from companion.games.vita_luna.data import EPICS
 from companion.games.vita_luna.state import (
     ATTACK_BID,
     BETWEEN,
@@ -220,22 +221,10 @@ def _cell(data, state: VitaLunaState, card: str | None, grey: bool, seen: bool, 
         health=state.health.get(card, creature.health),
         max_health=creature.health,
         armour=armour,
-        epics=tuple(e for e in EPIC_ORDER if e in creature.epics),
+        epics=tuple(e for e in EPICS if e in creature.epics),  # in the engine's order
         face_down=grey,
         mark=mark,
     )
-
-
-EPIC_ORDER = (
-    "move_anywhere",
-    "poisonous",
-    "resistant",
-    "armour",
-    "holds",
-    "anchor",
-    "retaliate",
-    "pronged",
-)
 
 
 def _side(match, state: VitaLunaState, p: int, viewer: int | None, step, app) -> Side:

@@ -9,8 +9,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.engine import IllegalAction
 from companion.games.moonlighter import MoonlighterRules, MoonlighterState
+
+from .engine_checks import assert_refused
 
 RULES = MoonlighterRules()
 DATA = RULES.data
@@ -94,16 +95,5 @@ def play(state: MoonlighterState, action: dict, rules: MoonlighterRules = RULES,
 
 
 def refused(state: MoonlighterState, action: dict, rules: MoonlighterRules = RULES) -> str:
-    """The reason `action` is refused; checks apply refuses it too and leaves the state as it was."""
-    before = rules.to_json(state)
-    reason = rules.check(state, action)
-    assert reason, f"{action} was allowed"
-    assert action not in rules.legal_actions(state)
-    try:
-        rules.apply(state, action, random.Random(0))
-    except IllegalAction as exc:
-        assert exc.reason == reason
-    else:
-        raise AssertionError(f"apply accepted {action}")
-    assert rules.to_json(state) == before
-    return reason
+    """The reason `action` is refused, checked the same way for every game."""
+    return assert_refused(rules, state, action)

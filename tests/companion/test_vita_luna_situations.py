@@ -9,10 +9,11 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.database import load_game_or_raise
-from companion.engine import IllegalAction
 from companion.games.vita_luna import VitaLunaRules, VitaLunaState, data_from_game
 from companion.games.vita_luna.data import data_folder
 from companion.games.vita_luna.scenarios import at, battle, in_grey
+
+from .engine_checks import assert_refused
 
 RULES = VitaLunaRules()
 DATA = RULES.data
@@ -62,19 +63,8 @@ def attack(state: VitaLunaState, player: int | None = None):
 
 
 def refused(state: VitaLunaState, action: dict, rules: VitaLunaRules = RULES) -> str:
-    """The reason `action` is refused; apply refuses it too and leaves the state as it was."""
-    before = rules.to_json(state)
-    reason = rules.check(state, action)
-    assert reason, f"{action} was allowed"
-    assert action not in rules.legal_actions(state)
-    try:
-        rules.apply(state, action, random.Random(0))
-    except IllegalAction as exc:
-        assert exc.reason == reason
-    else:
-        raise AssertionError(f"apply accepted {action}")
-    assert rules.to_json(state) == before
-    return reason
+    """The reason `action` is refused, checked the same way for every game."""
+    return assert_refused(rules, state, action)
 
 
 def allowed(state: VitaLunaState, action: dict, rules: VitaLunaRules = RULES) -> bool:
