@@ -24,7 +24,7 @@ system-deps:
 # start the companion (open the printed URL on the tablet; Ctrl+C stops it).
 PORT ?= 8501
 run: setup validate build
-	@for game in $$($(BIN)/python -c "from cardgen.project import data_root, game_ids; print(' '.join(game_ids(data_root())))"); do \
+	@for game in $$($(BIN)/python -c "from cardgen.data.project import data_root, game_ids; print(' '.join(game_ids(data_root())))"); do \
 		$(BIN)/cardgen export $$game --format xlsx || exit 1; \
 	done
 	$(BIN)/streamlit run companion/app.py --server.headless true --server.port $(PORT) \

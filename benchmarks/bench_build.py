@@ -20,7 +20,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from cardgen.project import REPO_ROOT
+from cardgen.data.project import REPO_ROOT
 
 WORK = Path(__file__).resolve().parent / ".work"
 
@@ -121,8 +121,8 @@ JOB = """
 import os, resource, sys, time
 os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
 from pathlib import Path
-from cardgen.build import BuildOptions, build_game
-from cardgen.database import load_game_or_raise
+from cardgen.printkit.build import BuildOptions, build_game
+from cardgen.data.database import load_game_or_raise
 start = time.perf_counter()
 game = load_game_or_raise(Path(sys.argv[1]))
 report = build_game(game, Path(sys.argv[2]), BuildOptions(png=False, tts=False))

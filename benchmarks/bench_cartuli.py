@@ -26,8 +26,8 @@ CARDGEN_JOB = """
 import os, resource, sys, time
 os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
 from pathlib import Path
-from cardgen.imagesheet import collect, write_image_sheets
-from cardgen.paper import PrintOptions
+from cardgen.printkit.imagesheet import collect, write_image_sheets
+from cardgen.printkit.paper import PrintOptions
 start = time.perf_counter()
 cards = collect(Path(sys.argv[1]), Path(sys.argv[2]))
 write_image_sheets(cards, 63, 88, 0.0, PrintOptions(), Path(sys.argv[3]), "bench")

@@ -19,8 +19,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from cardgen.database import load_game
-from cardgen.export import export_game
+from cardgen.data.database import load_game
+from cardgen.data.export import export_game
 
 MANIFEST = {
     "id": "bench",

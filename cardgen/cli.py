@@ -8,11 +8,11 @@ from pathlib import Path
 import click
 from rich.console import Console
 
-from cardgen.database import load_game, load_game_or_raise
-from cardgen.errors import DataError, Problem
-from cardgen.export import FORMATS, export_game
-from cardgen.paper import PAPERS_MM, Duplex, PrintOptions
-from cardgen.project import REPO_ROOT, data_root, game_ids, output_root, resolve_games
+from cardgen.data.database import load_game, load_game_or_raise
+from cardgen.data.errors import DataError, Problem
+from cardgen.data.export import FORMATS, export_game
+from cardgen.data.project import REPO_ROOT, data_root, game_ids, output_root, resolve_games
+from cardgen.printkit.paper import PAPERS_MM, Duplex, PrintOptions
 
 REPO_TEMPLATES = REPO_ROOT / "templates"
 
@@ -186,7 +186,7 @@ def build(
     (and their PNGs), leaving the full kit as it is.
     """
 
-    from cardgen.build import BuildOptions
+    from cardgen.printkit.build import BuildOptions
 
     try:
         folders = resolve_games(games, data_root(data))
@@ -231,7 +231,7 @@ def _watch(folders: list[Path], options, target: Path) -> None:
     """Poll once a second; rebuild the games when any data or template file changes."""
     import time
 
-    from cardgen.build import clear_caches
+    from cardgen.printkit.build import clear_caches
 
     err.print("watching the data and templates; Ctrl+C to stop", style="cyan")
     seen = _snapshot(folders)
@@ -255,8 +255,8 @@ def _build_all(folders: list[Path], options, target: Path) -> bool:
     """Build each game; problems are printed, never raised. True when every game built."""
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from cardgen.build import build_game
-    from cardgen.layout import LayoutError
+    from cardgen.kit import build_kit
+    from cardgen.printkit.layout import LayoutError
 
     ok = True
     loaded = []
@@ -279,7 +279,7 @@ def _build_all(folders: list[Path], options, target: Path) -> bool:
                 bar.update(task, description=what, completed=done, total=max(total, 1))
 
             try:
-                report = build_game(game, target, options, progress)
+                report = build_kit(game, target, options, progress)
             except (LayoutError, ValueError, OSError) as exc:
                 err.print(f"{game.id}: build failed, previous output kept: {exc}", style="red",
                           markup=False)  # fmt: skip
@@ -376,8 +376,8 @@ def sheet(
     out: Path | None,
 ) -> None:
     """Impose ready-made card images from FOLDER onto print sheets."""
-    from cardgen.imagesheet import check_images, collect, write_image_sheets
-    from cardgen.units import preset_sizes, to_mm
+    from cardgen.data.units import preset_sizes, to_mm
+    from cardgen.printkit.imagesheet import check_images, collect, write_image_sheets
 
     try:
         cards = collect(folder, back)

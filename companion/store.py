@@ -64,7 +64,7 @@ def default_path() -> Path:
     env = os.environ.get("CARDGEN_COMPANION_DB")
     if env:
         return Path(env)
-    from cardgen.project import REPO_ROOT
+    from cardgen.data.project import REPO_ROOT
 
     return REPO_ROOT / ".companion" / "games.sqlite"
 

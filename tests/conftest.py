@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.database import Game, load_game
+from cardgen.data.database import Game, load_game
 
 MANIFEST = {
     "id": "testgame",

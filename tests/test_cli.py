@@ -10,7 +10,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from cardgen.cli import main
-from cardgen.project import REPO_ROOT
+from cardgen.data.project import REPO_ROOT
 
 from .conftest import UNITS_CSV, write_game
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from openpyxl import Workbook
 
-from cardgen.database import Game
-from cardgen.export import FORMATS, export_game
+from cardgen.data.database import Game
+from cardgen.data.export import FORMATS, export_game
 
 from .conftest import SHEETS, load_clean, write_game
 
@@ -117,7 +117,7 @@ def test_export_replaces_previous_output_whole(tmp_path, game_dir):
 
 
 def test_failed_export_leaves_previous_output_intact(tmp_path, game_dir, monkeypatch):
-    from cardgen import export
+    from cardgen.data import export
 
     game = load_clean(game_dir)
     target = tmp_path / "out"

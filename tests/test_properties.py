@@ -10,10 +10,10 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardgen.database import load_game
-from cardgen.errors import DataError, Location
-from cardgen.readers import read_csv, read_json, read_xlsx
-from cardgen.readers.csv_reader import parse_csv_text
+from cardgen.data.database import load_game
+from cardgen.data.errors import DataError, Location
+from cardgen.data.readers import read_csv, read_json, read_xlsx
+from cardgen.data.readers.csv_reader import parse_csv_text
 
 from .conftest import write_game
 

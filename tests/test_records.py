@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardgen.database import Game
+from cardgen.data.database import Game
 
 from .conftest import load_clean
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.database import Game, load_game
-from cardgen.export import FORMATS, export_game
-from cardgen.project import REPO_ROOT, game_ids
+from cardgen.data.database import Game, load_game
+from cardgen.data.export import FORMATS, export_game
+from cardgen.data.project import REPO_ROOT, game_ids
 
 DATA = REPO_ROOT / "card_data"
 GAMES = game_ids(DATA)

@@ -16,14 +16,14 @@ from typing import Any
 from jinja2 import StrictUndefined, TemplateError
 from jinja2.sandbox import SandboxedEnvironment
 
-from cardgen.database import Game
-from cardgen.export import cell_text
-from cardgen.faces import PRINTED_KINDS, base_context, templates_root
-from cardgen.icons import icon_set
-from cardgen.layout import LayoutError, load_layout, render_face
-from cardgen.paper import PAPERS_MM
+from cardgen.data.database import Game
+from cardgen.data.export import cell_text
+from cardgen.printkit.faces import PRINTED_KINDS, base_context, templates_root
+from cardgen.printkit.icons import icon_set
+from cardgen.printkit.layout import LayoutError, load_layout, render_face
+from cardgen.printkit.paper import PAPERS_MM
+from cardgen.rules.backends.typeset import Book, Context, Theme, flowables
 from cardgen.rules.markup import parse
-from cardgen.rules.typeset import Book, Context, Theme, flowables
 
 A5 = (148.0, 210.0)
 TEXT_FIELDS = ("text", "effect", "ability", "meaning", "power", "rules")

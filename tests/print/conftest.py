@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from cardgen.build import BuildOptions, build_game
-from cardgen.database import load_game_or_raise
-from cardgen.project import REPO_ROOT
+from cardgen.data.database import load_game_or_raise
+from cardgen.data.project import REPO_ROOT
+from cardgen.kit import build_kit
+from cardgen.printkit.build import BuildOptions
 
 MANIFEST = {
     "id": "ptest",
@@ -124,7 +125,7 @@ def make_print_game(root: Path, cards: int = 12, art: bool = True) -> Path:
 
 def build(root: Path, **options) -> tuple[Path, object]:
     game = load_game_or_raise(root / "card_data" / "ptest")
-    report = build_game(game, root / "output", BuildOptions(**options))
+    report = build_kit(game, root / "output", BuildOptions(**options))
     return root / "output" / "ptest", report
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from cardgen.calibration import back_ops, front_ops, shifts
-from cardgen.draw import PolygonOp, TextOp
-from cardgen.paper import Duplex
+from cardgen.printkit.calibration import back_ops, front_ops, shifts
+from cardgen.printkit.draw import PolygonOp, TextOp
+from cardgen.printkit.paper import Duplex
 
 W, H = 210.0, 297.0
 

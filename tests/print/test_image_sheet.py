@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from PIL import Image
 
 from cardgen.cli import main
-from cardgen.imagesheet import collect
+from cardgen.printkit.imagesheet import collect
 
 COLOURS = ["#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7"]
 

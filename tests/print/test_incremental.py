@@ -9,7 +9,7 @@ import time
 
 import pdfplumber
 
-from cardgen.layout.template import load_layout
+from cardgen.printkit.layout.template import load_layout
 
 from .conftest import build
 

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.draw import IconOp, RectOp, TextOp, rotate_ops
-from cardgen.icons import load_icons
-from cardgen.layout import LayoutError, load_layout, render_face
-from cardgen.layout.text import TextStyle, fit_text, layout_text
-from cardgen.project import REPO_ROOT
+from cardgen.data.project import REPO_ROOT
+from cardgen.printkit.draw import IconOp, RectOp, TextOp, rotate_ops
+from cardgen.printkit.icons import load_icons
+from cardgen.printkit.layout import LayoutError, load_layout, render_face
+from cardgen.printkit.layout.text import TextStyle, fit_text, layout_text
 
 ICONS = load_icons(REPO_ROOT / "templates" / "icons.json")
 

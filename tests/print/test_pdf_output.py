@@ -10,8 +10,8 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 
-from cardgen.paper import Duplex, PrintOptions
-from cardgen.sheet import impose
+from cardgen.printkit.paper import Duplex, PrintOptions
+from cardgen.printkit.sheets import impose
 
 from .conftest import build, make_print_game
 
@@ -175,7 +175,7 @@ def test_pdf_is_valid_and_reproducible(print_root):
 
 
 def test_failed_build_keeps_the_previous_kit(print_root):
-    from cardgen.layout import LayoutError
+    from cardgen.printkit.layout import LayoutError
 
     out, _ = build(print_root, png=False, tts=False)
     before = (out / "print-a4.pdf").read_bytes()
@@ -183,7 +183,7 @@ def test_failed_build_keeps_the_previous_kit(print_root):
     layout.write_text(
         layout.read_text() + '\n[[elements]]\ntype = "text"\ntext = "{{ no_such_field }}"\n'
     )
-    from cardgen.layout.template import load_layout
+    from cardgen.printkit.layout.template import load_layout
 
     load_layout.cache_clear()
     with pytest.raises(LayoutError, match="no_such_field"):
@@ -234,7 +234,7 @@ def test_board_pieces_show_their_own_part_of_the_board(tmp_path):
     )  # fmt: skip
     (root / "templates" / "ptest" / "board.toml").write_text(labels)
     out, _ = build(root, png=False, tts=False, types=("board",))
-    from cardgen.sheet import split_board
+    from cardgen.printkit.sheets import split_board
 
     pieces = split_board(330, 400, PrintOptions())
     visible = []

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardgen.paper import MIN_MARGIN_MM, PAPERS_MM, Duplex, PrintOptions
-from cardgen.sheet import Rect, impose, split_board
+from cardgen.printkit.paper import MIN_MARGIN_MM, PAPERS_MM, Duplex, PrintOptions
+from cardgen.printkit.sheets import Rect, impose, split_board
 
 TOL = 0.2
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from cardgen.database import load_game_or_raise
-from cardgen.project import REPO_ROOT
+from cardgen.data.database import load_game_or_raise
+from cardgen.data.project import REPO_ROOT
 from cardgen.rules.book import RulesError, build_rules
 from cardgen.rules.booklet import booklet_order, padded, reading_order
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from cardgen.database import load_game_or_raise
-from cardgen.project import REPO_ROOT
+from cardgen.data.database import load_game_or_raise
+from cardgen.data.project import REPO_ROOT
 from cardgen.rules.book import build_rules
 
 DATA, TEMPLATES = REPO_ROOT / "card_data", REPO_ROOT / "templates"

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from cardgen.database import Game
+    from cardgen.data.database import Game
 
 GAME_ID = "vita_luna"
 DECKS = ("black", "blue", "red")
@@ -121,7 +121,7 @@ def data_from_game(game: Game) -> VitaLunaData:
 
 
 def data_folder() -> Path:
-    from cardgen.project import REPO_ROOT
+    from cardgen.data.project import REPO_ROOT
 
     return REPO_ROOT / "card_data" / GAME_ID
 
@@ -129,6 +129,6 @@ def data_folder() -> Path:
 @cache
 def default_data() -> VitaLunaData:
     """The shipped game's data, loaded and validated once per process."""
-    from cardgen.database import load_game_or_raise
+    from cardgen.data.database import load_game_or_raise
 
     return data_from_game(load_game_or_raise(data_folder()))

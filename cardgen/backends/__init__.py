@@ -1,1 +1,0 @@
-"""Backends: the only modules that import reportlab (PDF) or pillow (PNG) to draw."""

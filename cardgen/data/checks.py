@@ -1,0 +1,218 @@
+"""Checks across records: unique ids, references between cards, art files, and deck rules."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from cardgen.data.errors import Problems
+from cardgen.data.game import Game
+from cardgen.data.manifest import CountRule, DeckFormat, TypeSpec
+from cardgen.data.records import Card
+
+
+def check_game(game: Game, problems: Problems) -> None:
+    _check_ids(game, problems)
+    for spec in game.spec.types:
+        cards = game.cards.get(spec.id, [])
+        _check_unique_fields(spec, cards, problems)
+        _check_refs(game, spec, cards, problems)
+        _check_images(game, spec, cards, problems)
+        _check_backs(spec, cards, problems)
+        if spec.kind == "decklist":
+            _check_decks(game, spec, cards, problems)
+
+
+def _check_ids(game: Game, problems: Problems) -> None:
+    seen: dict[str, Card] = {}
+    for card in game.records():
+        if game.spec.type(card.type).kind == "decklist":
+            continue
+        if not card.id:
+            continue
+        first = seen.get(card.id)
+        if first is not None:
+            problems.error(
+                card.where("id"), f"duplicate id {card.id!r}: also used at {first.where('id')}"
+            )
+        else:
+            seen[card.id] = card
+
+
+def _check_unique_fields(spec: TypeSpec, cards: list[Card], problems: Problems) -> None:
+    for f in spec.fields:
+        if not f.unique:
+            continue
+        seen: dict[Any, Card] = {}
+        for card in cards:
+            value = card.get(f.name)
+            if value in ("", None):
+                continue
+            if value in seen:
+                problems.error(
+                    card.where(f.name),
+                    f"{f.name} {value!r} must be unique but is also at {seen[value].where(f.name)}",
+                )
+            else:
+                seen[value] = card
+
+
+def _check_refs(game: Game, spec: TypeSpec, cards: list[Card], problems: Problems) -> None:
+    index = {c.id: c for c in game.records() if game.spec.type(c.type).kind != "decklist"}
+    for f in spec.fields:
+        if f.type not in ("ref", "refs"):
+            continue
+        for card in cards:
+            targets = card.get(f.name)
+            for target in [targets] if isinstance(targets, str) else list(targets or ()):
+                if not target:
+                    continue
+                found = index.get(target)
+                if found is None:
+                    problems.error(card.where(f.name), f"{f.name}: no card has the id {target!r}")
+                elif "*" not in f.to and found.type not in f.to:
+                    wanted = " or ".join(f.to)
+                    problems.error(
+                        card.where(f.name),
+                        f"{f.name}: {target!r} is a {found.type}, not a {wanted}",
+                    )
+
+
+def _check_images(game: Game, spec: TypeSpec, cards: list[Card], problems: Problems) -> None:
+    for f in spec.fields:
+        if f.type != "image":
+            continue
+        for card in cards:
+            path = card.get(f.name)
+            if path and not (game.spec.folder / path).is_file():
+                problems.warning(
+                    card.where(f.name),
+                    f"{f.name}: no image at {path!r}; the print kit will draw a placeholder",
+                )
+
+
+def _check_backs(spec: TypeSpec, cards: list[Card], problems: Problems) -> None:
+    back = spec.back
+    field = spec.field(back.field)
+    if field is None or back.style not in ("by_field", "double_sided"):
+        return
+    if back.style == "by_field" and field.type == "choice":
+        return  # choice values are checked against the faces when the manifest loads
+    if back.style == "double_sided" and not back.faces:
+        return  # the other side is drawn from the value alone
+    for card in cards:
+        value = str(card.get(back.field) or "")
+        if not value and back.style == "double_sided" and back.plain is None:
+            problems.error(
+                card.where(back.field),
+                f"{back.field}: empty, and the manifest declares no plain back for one-sided items",
+            )
+        elif value and value not in back.faces:
+            problems.error(
+                card.where(back.field),
+                f"{back.field}: no card back is declared for {value!r} "
+                f"(backs: {', '.join(back.faces)})",
+            )
+
+
+def _check_decks(game: Game, spec: TypeSpec, rows: list[Card], problems: Problems) -> None:
+    decks: dict[str, list[Card]] = defaultdict(list)
+    for row in rows:
+        decks[row["deck"]].append(row)
+    for deck, deck_rows in decks.items():
+        fmt_ids = {r.get("format") or spec.default_format for r in deck_rows}
+        if len(fmt_ids) > 1:
+            problems.error(
+                deck_rows[0].where("format"),
+                f"deck {deck!r} names several formats ({', '.join(sorted(fmt_ids))}); use one",
+            )
+            continue
+        fmt = game.spec.deck_formats.get(fmt_ids.pop())
+        if fmt is not None:
+            _check_deck(game, deck, deck_rows, fmt, problems)
+
+
+def _deck_cards(game: Game, rows: list[Card]) -> list[tuple[Card, Card, int]]:
+    """(decklist row, card, count) for every row whose card exists (refs report the rest)."""
+    out = []
+    for row in rows:
+        card = game.by_id(row["card"])
+        if card is not None and row.get("count"):
+            out.append((row, card, int(row["count"])))
+    return out
+
+
+def _matches(card: Card, rule: CountRule) -> bool:
+    if rule.types and card.type not in rule.types:
+        return False
+    return all(_same(card.get(k), v) for k, v in rule.where.items())
+
+
+def _same(value: Any, wanted: Any) -> bool:
+    if isinstance(value, tuple | list):
+        return wanted in value
+    return str(value).lower() == str(wanted).lower()
+
+
+def _check_deck(
+    game: Game, deck: str, rows: list[Card], fmt: DeckFormat, problems: Problems
+) -> None:
+    first = rows[0].where("deck")
+    entries = _deck_cards(game, rows)
+    total = sum(n for _, _, n in entries)
+    sized = not any(row.invalid & {"card", "count"} for row in rows)  # else reported already
+    if sized and fmt.min_cards is not None and total < fmt.min_cards:
+        problems.error(
+            first, f"deck {deck!r} has {total} cards; {fmt.id} decks need at least {fmt.min_cards}"
+        )
+    if sized and fmt.max_cards is not None and total > fmt.max_cards:
+        problems.error(
+            first, f"deck {deck!r} has {total} cards; {fmt.id} decks allow at most {fmt.max_cards}"
+        )
+    per_card: dict[str, int] = defaultdict(int)
+    for row, card, count in entries:
+        if fmt.allowed_types and card.type not in fmt.allowed_types:
+            problems.error(
+                row.where("card"), f"deck {deck!r}: a {card.type} cannot go in a {fmt.id} deck"
+            )
+        per_card[card.id] += count
+    limit = fmt.copy_limit
+    reported: set[str] = set()
+    for row, card, _ in entries:
+        if limit is None or card.id in reported or card.type in limit.exempt_types:
+            continue
+        if limit.field and limit.field in card.invalid:
+            continue
+        allowed = _copy_limit(card, limit)
+        if allowed is not None and per_card[card.id] > allowed:
+            reported.add(card.id)
+            why = f" ({limit.rule})" if limit.rule else ""
+            problems.error(
+                row.where("count"),
+                f"deck {deck!r} holds {per_card[card.id]} copies of {card.name} ({card.id}); "
+                f"at most {allowed} allowed{why}",
+            )
+    for rule in fmt.counts:
+        if any(card.invalid & (set(rule.where) | {"id"}) for _, card, _ in entries):
+            continue  # a broken cell is reported already; counting around it would mislead
+        n = sum(count for _, card, count in entries if _matches(card, rule))
+        what = rule.rule or _describe(rule)
+        if rule.min is not None and n < rule.min:
+            problems.error(first, f"deck {deck!r} has {n} {what}; needs at least {rule.min}")
+        if rule.max is not None and n > rule.max:
+            problems.error(first, f"deck {deck!r} has {n} {what}; allows at most {rule.max}")
+
+
+def _copy_limit(card: Card, limit: Any) -> int | None:
+    if limit.field:
+        value = card.get(limit.field)
+        key = str(value).lower() if isinstance(value, bool) else str(value)
+        if key in limit.by_value:
+            return int(limit.by_value[key])
+    return limit.max
+
+
+def _describe(rule: CountRule) -> str:
+    parts = [" or ".join(rule.types) if rule.types else "cards"]
+    parts += [f"{k}={v}" for k, v in rule.where.items()]
+    return " with ".join(parts)

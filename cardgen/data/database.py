@@ -1,0 +1,175 @@
+"""Load a whole game: its manifest, then every sheet in whichever format it was saved.
+
+A sheet named `creatures` may be `creatures.csv` (or `.tsv`), `creatures.json`, or a worksheet
+`creatures` in any `.xlsx` workbook of the game's folder. Exactly one of these must exist, so a
+stale export left beside the real sheet is reported instead of silently winning.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from cardgen.data.checks import check_game
+from cardgen.data.errors import DataError, Location, Problem, Problems
+from cardgen.data.fields import ParseContext
+from cardgen.data.game import Game
+from cardgen.data.manifest import MANIFEST_NAME, GameSpec, TypeSpec, load_manifest
+from cardgen.data.readers import RawSheet, read_csv, read_json, read_xlsx, worksheet_names
+from cardgen.data.records import cards_from_sheet
+
+TEXT_SUFFIXES = {".csv": "csv", ".tsv": "csv", ".json": "json"}
+
+__all__ = ["Game", "load_game", "load_game_or_raise"]  # Game lives in cardgen.data.game
+
+
+@dataclass(frozen=True)
+class SheetSource:
+    format: str  # csv | json | xlsx
+    path: Path
+    worksheet: str = ""
+
+
+def display_path(path: Path) -> str:
+    """Paths as the person typed them: relative to where they stand, when possible."""
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:
+        return str(path)
+    return str(path.resolve()) if relative.startswith("..") else relative
+
+
+def find_sources(folder: Path, sheet: str, workbooks: dict[Path, list[str]]) -> list[SheetSource]:
+    found = []
+    for suffix, fmt in TEXT_SUFFIXES.items():
+        for candidate in folder.iterdir():
+            if candidate.is_file() and candidate.name.lower() == (sheet + suffix).lower():
+                found.append(SheetSource(fmt, candidate))
+    for book, names in workbooks.items():
+        for name in names:
+            if name.lower() == sheet.lower():
+                found.append(SheetSource("xlsx", book, name))
+    return found
+
+
+def read_source(source: SheetSource) -> RawSheet:
+    shown = display_path(source.path)
+    if source.format == "csv":
+        return read_csv(source.path, Location(shown))
+    if source.format == "json":
+        return read_json(source.path, Location(shown))
+    return read_xlsx(source.path, source.worksheet, shown)
+
+
+def _workbooks(folder: Path, problems: Problems) -> dict[Path, list[str]]:
+    books: dict[Path, list[str]] = {}
+    for path in sorted(folder.glob("*.xlsx")):
+        if path.name.startswith("~$"):  # Excel's lock file while the workbook is open
+            continue
+        try:
+            books[path] = worksheet_names(path, display_path(path))
+        except DataError as exc:
+            problems.extend(exc.problems)
+    return books
+
+
+def _load_sheet(
+    folder: Path, spec: TypeSpec, books: dict[Path, list[str]], problems: Problems
+) -> tuple[RawSheet | None, str]:
+    sources = find_sources(folder, spec.sheet, books)
+    where = Location(display_path(folder / MANIFEST_NAME))
+    if not sources:
+        problems.error(
+            where,
+            f"no sheet for {spec.plural}: expected {spec.sheet}.csv, {spec.sheet}.json "
+            f"or a worksheet named {spec.sheet!r} in an .xlsx workbook",
+        )
+        return None, ""
+    if len(sources) > 1:
+        names = ", ".join(
+            display_path(s.path) + (f"[{s.worksheet}]" if s.worksheet else "") for s in sources
+        )
+        problems.error(where, f"{spec.plural} are stored twice ({names}); keep only one")
+        return None, ""
+    try:
+        return read_source(sources[0]), sources[0].format
+    except DataError as exc:
+        problems.extend(exc.problems)
+        return None, ""
+
+
+def _keyword_aliases(game: Game) -> dict[str, dict[str, str]]:
+    aliases: dict[str, dict[str, str]] = {}
+    for set_id, words in game.keywords.items():
+        table = aliases.setdefault(set_id, {})
+        for kid, card in words.items():
+            for alias in (kid, card.get("name", "")):
+                key = " ".join(str(alias).lower().replace("_", " ").replace("-", " ").split())
+                if key:
+                    table.setdefault(key, kid)
+    return aliases
+
+
+def _unused_files(folder: Path, spec: GameSpec, books: dict[Path, list[str]], problems: Problems):
+    sheets = {t.sheet.lower() for t in spec.types}
+    if spec.keyword_type:
+        sheets.add(spec.keyword_type.sheet.lower())
+    for path in sorted(folder.iterdir()):
+        stem, suffix = path.stem.lower(), path.suffix.lower()
+        if suffix in TEXT_SUFFIXES and path.name != MANIFEST_NAME and stem not in sheets:
+            problems.warning(
+                Location(display_path(path)), "no card type uses this sheet; it is ignored"
+            )
+    for book, names in books.items():
+        for name in names:
+            if name.lower() not in sheets:
+                problems.warning(
+                    Location(f"{display_path(book)}[{name}]"),
+                    "no card type uses this worksheet; it is ignored",
+                )
+
+
+def load_game(folder: Path) -> tuple[Game | None, list[Problem]]:
+    """The game in `folder` and every problem found; the game is None if the manifest is broken.
+
+    Cross-record checks (duplicate ids, references, decks) run here too, so a caller gets the same
+    verdict as `cardgen validate`.
+    """
+    problems = Problems()
+    try:
+        spec = load_manifest(folder, display_path(folder / MANIFEST_NAME))
+    except DataError as exc:
+        return None, exc.problems
+    game = Game(spec)
+    books = _workbooks(folder, problems)
+    if spec.keyword_type:
+        sheet, fmt = _load_sheet(folder, spec.keyword_type, books, problems)
+        if sheet is not None:
+            game.formats[spec.keyword_type.sheet] = fmt
+            for card in cards_from_sheet(sheet, spec.keyword_type, ParseContext(), problems):
+                words = game.keywords.setdefault(card["set"], {})
+                if card.id in words:
+                    problems.error(
+                        card.where("id"), f"keyword {card.id!r} is declared twice in {card['set']}"
+                    )
+                words.setdefault(card.id, card)
+    ctx = ParseContext(_keyword_aliases(game))
+    for type_spec in spec.types:
+        sheet, fmt = _load_sheet(folder, type_spec, books, problems)
+        game.cards[type_spec.id] = []
+        if sheet is not None:
+            game.formats[type_spec.sheet] = fmt
+            game.cards[type_spec.id] = cards_from_sheet(sheet, type_spec, ctx, problems)
+    _unused_files(folder, spec, books, problems)
+    check_game(game, problems)
+    return game, problems.items
+
+
+def load_game_or_raise(folder: Path) -> Game:
+    """For tools that need clean data (print kit, rulebooks, companion): errors stop them."""
+    game, problems = load_game(folder)
+    errors = [p for p in problems if p.is_error]
+    if game is None or errors:
+        raise DataError(errors or problems)
+    return game

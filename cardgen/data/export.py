@@ -1,0 +1,143 @@
+"""Write a game back out as CSV, XLSX or JSON, in a folder that loads to the same records.
+
+Designers move a game into the tool they like and back; the exported folder carries the manifest
+and every referenced image, and is written to a temporary folder first and swapped in at the end,
+so a failed export never leaves half a game behind.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from cardgen.data.database import Game
+from cardgen.data.fields import FieldSpec
+from cardgen.data.manifest import MANIFEST_NAME, TypeSpec
+
+FORMATS = ("csv", "xlsx", "json")
+
+
+def cell_text(value: Any, spec: FieldSpec) -> str:
+    """A value as a designer would type it into a cell."""
+    if value is None:
+        return ""
+    if spec.type == "keyword_counts":
+        return "; ".join(f"{k}:{v}" for k, v in value.items())
+    if isinstance(value, tuple | list):
+        return "; ".join(str(v) for v in value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def json_value(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+def _sheet_types(game: Game) -> list[TypeSpec]:
+    types = list(game.spec.types)
+    if game.spec.keyword_type:
+        types.insert(0, game.spec.keyword_type)
+    return types
+
+
+def _rows(game: Game, spec: TypeSpec) -> list:
+    if spec is game.spec.keyword_type:
+        return [card for words in game.keywords.values() for card in words.values()]
+    return game.cards.get(spec.id, [])
+
+
+def _write_csv(game: Game, folder: Path) -> None:
+    for spec in _sheet_types(game):
+        with open(folder / f"{spec.sheet}.csv", "w", encoding="utf-8-sig", newline="") as handle:
+            writer = csv.writer(handle, lineterminator="\r\n")
+            writer.writerow(spec.field_names)
+            for card in _rows(game, spec):
+                writer.writerow([cell_text(card.get(f.name), f) for f in spec.fields])
+
+
+def _write_json(game: Game, folder: Path) -> None:
+    for spec in _sheet_types(game):
+        records = [
+            {f.name: json_value(card.get(f.name)) for f in spec.fields}
+            for card in _rows(game, spec)
+        ]
+        text = json.dumps(records, ensure_ascii=False, indent=2)
+        (folder / f"{spec.sheet}.json").write_text(text + "\n", encoding="utf-8")
+
+
+def _write_xlsx(game: Game, folder: Path) -> None:
+    from openpyxl import Workbook
+    from openpyxl.styles import Alignment, Font
+
+    book = Workbook()
+    book.remove(book.active)
+    for spec in _sheet_types(game):
+        sheet = book.create_sheet(spec.sheet[:31])
+        sheet.append(spec.field_names)
+        for cell in sheet[1]:
+            cell.font = Font(bold=True)
+        for card in _rows(game, spec):
+            row = []
+            for f in spec.fields:
+                value = card.get(f.name)
+                plain = f.type in ("int", "number", "bool") and value is not None
+                row.append(value if plain else cell_text(value, f))
+            sheet.append(row)
+        for column in sheet.iter_cols(min_row=1, max_row=1):
+            width = max(len(str(c.value or "")) for c in column) + 4
+            sheet.column_dimensions[column[0].column_letter].width = min(max(width, 8), 60)
+        for row in sheet.iter_rows(min_row=2):
+            for cell in row:
+                cell.alignment = Alignment(wrap_text=True, vertical="top")
+        sheet.freeze_panes = "A2"
+    book.save(folder / f"{game.spec.id}.xlsx")
+
+
+WRITERS = {"csv": _write_csv, "xlsx": _write_xlsx, "json": _write_json}
+
+
+def _referenced_images(game: Game) -> set[str]:
+    paths = set()
+    for card in game.records():
+        for f in game.spec.type(card.type).fields:
+            if f.type == "image" and card.get(f.name):
+                paths.add(card[f.name])
+    return paths
+
+
+def export_game(game: Game, fmt: str, destination: Path) -> Path:
+    """Write `game` as `fmt` into `destination` (replaced whole, atomically) and return it."""
+    if fmt not in WRITERS:
+        raise ValueError(f"format must be one of {', '.join(FORMATS)}")
+    destination.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{destination.name}-", dir=destination.parent))
+    try:
+        manifest = json.dumps(game.spec.raw, ensure_ascii=False, indent=2)
+        (staging / MANIFEST_NAME).write_text(manifest + "\n", encoding="utf-8")
+        WRITERS[fmt](game, staging)
+        for rel in sorted(_referenced_images(game)):
+            source = game.spec.folder / rel
+            if source.is_file():
+                (staging / rel).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(source, staging / rel)
+        old = None
+        if destination.exists():
+            old = destination.with_name(f".{destination.name}.old")
+            shutil.rmtree(old, ignore_errors=True)
+            destination.rename(old)
+        staging.rename(destination)
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return destination

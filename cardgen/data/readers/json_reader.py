@@ -1,0 +1,48 @@
+"""JSON sheets: a list of objects, one per card, keys being field names.
+
+JSON keeps native types (numbers, lists, true/false), so a game stored as JSON loads to the same
+records as its CSV twin without any text parsing of lists.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from cardgen.data.errors import DataError, Location
+from cardgen.data.readers.csv_reader import decode
+from cardgen.data.readers.limits import read_bytes
+from cardgen.data.readers.raw import RawCell, RawRow, RawSheet, is_blank, normalise_header
+
+
+def read_json(path: Path, location: Location | None = None) -> RawSheet:
+    loc = location or Location(str(path))
+    data = read_bytes(path, loc)
+    text = decode(data, loc)
+    if not text.strip():
+        raise DataError.at(loc, "the file is empty: it should hold a list of cards")
+    try:
+        content = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise DataError.at(loc.at(exc.lineno), f"not valid JSON: {exc.msg}") from None
+    except RecursionError:
+        raise DataError.at(loc, "not valid JSON: nested too deeply") from None
+    if isinstance(content, dict) and isinstance(content.get("cards"), list):
+        content = content["cards"]
+    if not isinstance(content, list):
+        raise DataError.at(loc, "the file should hold a list of cards ([{...}, {...}])")
+    sheet = RawSheet(loc, {}, 0, [], label_columns=False)
+    for number, item in enumerate(content, start=1):
+        if not isinstance(item, dict):
+            raise DataError.at(loc.at(number), f"card {number} is not an object with fields")
+        cells: dict[str, RawCell] = {}
+        for key, value in item.items():
+            name = normalise_header(key)
+            if not name:
+                raise DataError.at(loc.at(number), "a field has an empty name")
+            sheet.header.setdefault(name, str(key))
+            cells[name] = RawCell(value, str(key))
+        if all(is_blank(c.value) for c in cells.values()):
+            continue
+        sheet.rows.append(RawRow(number, cells))
+    return sheet

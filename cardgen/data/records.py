@@ -1,0 +1,115 @@
+"""Typed card records from raw sheets: every cell checked against its field in the schema."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardgen.data.errors import Location, Problems
+from cardgen.data.fields import FIELD_TYPES, FieldSpec, FieldValueError, ParseContext
+from cardgen.data.manifest import TypeSpec
+from cardgen.data.readers.raw import RawSheet, is_blank
+
+
+@dataclass(frozen=True)
+class Card:
+    """One row of a sheet with typed values; equal when type and values are equal.
+
+    Where the row came from is kept for error messages but is not part of equality, so the same
+    card loaded from CSV, XLSX and JSON compares equal.
+    """
+
+    type: str
+    values: dict[str, Any]
+    origin: Location = field(compare=False, default=Location(""))
+    columns: dict[str, str] = field(compare=False, default_factory=dict)
+    invalid: frozenset[str] = field(compare=False, default=frozenset())  # cells that failed
+
+    @property
+    def id(self) -> str:
+        return str(self.values.get("id", ""))
+
+    @property
+    def name(self) -> str:
+        return str(self.values.get("name") or self.id)
+
+    def __getitem__(self, key: str) -> Any:
+        return self.values[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.values.get(key, default)
+
+    def where(self, field_name: str | None = None) -> Location:
+        """The cell holding `field_name` in this card's row (or the row itself)."""
+        column = self.columns.get(field_name, field_name) if field_name else None
+        return self.origin.at(self.origin.row, column)
+
+
+def empty_value(spec: FieldSpec, ctx: ParseContext) -> Any:
+    if spec.default is not None:
+        return FIELD_TYPES[spec.type].parse(spec.default, spec, ctx)
+    return FIELD_TYPES[spec.type].empty
+
+
+def _column_label(sheet: RawSheet, name: str) -> str:
+    return sheet.header.get(name, name) if sheet.label_columns else name
+
+
+def cards_from_sheet(
+    sheet: RawSheet, spec: TypeSpec, ctx: ParseContext, problems: Problems
+) -> list[Card]:
+    """Records of one card type. Problems are collected, never raised, so one run finds all."""
+    declared = {f.name: f for f in spec.fields}
+    known = ", ".join(declared)
+    for name in sheet.header:
+        if name not in declared:
+            column = sheet.header[name]
+            where = sheet.header_row if sheet.label_columns else _first_row_with(sheet, name)
+            problems.error(
+                sheet.loc(where, column), f"unknown column {name!r} (a {spec.name} has: {known})"
+            )
+    missing_columns = set()
+    for f in spec.fields:
+        if f.required and f.name not in sheet.header and sheet.label_columns:
+            problems.error(
+                sheet.loc(sheet.header_row),
+                f"missing column {f.name!r}, which every {spec.name} needs",
+            )
+            missing_columns.add(f.name)
+    defaults: dict[str, Any] = {}
+    for f in spec.fields:
+        try:
+            defaults[f.name] = empty_value(f, ctx)
+        except FieldValueError as exc:
+            problems.error(sheet.source, f"the default of {f.name} is wrong: {exc}")
+            defaults[f.name] = FIELD_TYPES[f.type].empty
+    cards = []
+    for row in sheet.rows:
+        values: dict[str, Any] = {}
+        columns: dict[str, str] = {}
+        invalid: set[str] = set()
+        for f in spec.fields:
+            cell = row.cells.get(f.name)
+            column = cell.column if cell else _column_label(sheet, f.name)
+            columns[f.name] = column
+            if cell is None or is_blank(cell.value) or cell.value in ([], {}):
+                if f.required:
+                    invalid.add(f.name)
+                if f.required and f.name not in missing_columns:
+                    problems.error(
+                        sheet.loc(row.number, column), f"{f.name}: a value is required here"
+                    )
+                values[f.name] = defaults[f.name]
+                continue
+            try:
+                values[f.name] = FIELD_TYPES[f.type].parse(cell.value, f, ctx)
+            except FieldValueError as exc:
+                problems.error(sheet.loc(row.number, column), f"{f.name}: {exc}")
+                values[f.name] = defaults[f.name]
+                invalid.add(f.name)
+        cards.append(Card(spec.id, values, sheet.loc(row.number), columns, frozenset(invalid)))
+    return cards
+
+
+def _first_row_with(sheet: RawSheet, name: str) -> int | None:
+    return next((r.number for r in sheet.rows if name in r.cells), None)

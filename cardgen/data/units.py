@@ -1,0 +1,63 @@
+"""Lengths as designers write them (`63mm`, `2.5in`, `12pt`), converted in this one place."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from importlib import resources
+
+MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}
+POINTS_PER_MM = 72.0 / 25.4
+
+_LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*$", re.IGNORECASE)
+
+
+def to_mm(value: str | float | int) -> float:
+    """A length in millimetres; a bare number is already millimetres."""
+    if isinstance(value, bool):
+        raise ValueError(f"{value!r} is not a length")
+    if isinstance(value, int | float):
+        return float(value)
+    match = _LENGTH.match(str(value))
+    if not match:
+        raise ValueError(f"{value!r} is not a length such as 63mm, 2.5in or 12pt")
+    number, unit = match.groups()
+    return float(number) * MM_PER_UNIT[(unit or "mm").lower()]
+
+
+def mm_to_pt(mm: float) -> float:
+    return mm * POINTS_PER_MM
+
+
+@dataclass(frozen=True)
+class Size:
+    """A component's trim size and outline shape."""
+
+    width_mm: float
+    height_mm: float
+    shape: str = "rect"  # rect | round
+    name: str = ""
+
+
+def preset_sizes() -> dict[str, Size]:
+    """The named sizes (poker, tarot, tile …) shipped with cardgen, from `presets/sizes.json`."""
+    raw = json.loads(
+        resources.files("cardgen.data").joinpath("presets/sizes.json").read_text("utf-8")
+    )
+    return {name: size_from_spec(spec, name) for name, spec in raw.items() if name != "_comment"}
+
+
+def size_from_spec(spec: dict, name: str = "") -> Size:
+    """A size from `{"width": "63mm", "height": "88mm", "shape": "rect"}`; `diameter` for round."""
+    shape = spec.get("shape", "round" if "diameter" in spec else "rect")
+    if shape not in ("rect", "round"):
+        raise ValueError(f"shape must be rect or round, not {shape!r}")
+    if "diameter" in spec:
+        d = to_mm(spec["diameter"])
+        width, height = d, d
+    else:
+        width, height = to_mm(spec["width"]), to_mm(spec["height"])
+    if width <= 0 or height <= 0:
+        raise ValueError("width and height must be positive")
+    return Size(width, height, shape, name)

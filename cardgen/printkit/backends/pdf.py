@@ -1,0 +1,356 @@
+"""Vector PDF with reportlab: every face a Form XObject drawn once and placed wherever needed.
+
+A back shared by 200 cards, or four copies of one card, costs one form plus a few bytes per
+placement. Fonts are Vera TTFs embedded as subsets, and the canvas starts in Vera, so no
+unembedded Helvetica sneaks in (shared/reference/print-standards.md section 5.2). Output is
+byte-reproducible (`invariant=1`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from reportlab import rl_config
+from reportlab.lib.colors import HexColor
+from reportlab.pdfbase import pdfdoc, pdfmetrics
+from reportlab.pdfgen.canvas import Canvas
+
+from cardgen.printkit.backends.fonts import FONTS, PDF_NAMES, _ttf
+from cardgen.printkit.backends.png_embed import draw_png
+from cardgen.printkit.draw import (
+    EllipseOp,
+    Face,
+    IconOp,
+    ImageOp,
+    Op,
+    PolygonOp,
+    RectOp,
+    Style,
+    TextOp,
+)
+from cardgen.printkit.icons import draw_icon
+from cardgen.printkit.sheets import Line, Page, Rect
+
+K = 72.0 / 25.4  # points per millimetre
+MARK_COLOUR = "#000000"
+MARK_PT = 0.5
+CUT_LINE_COLOUR = "#808080"
+
+
+def register_fonts() -> None:
+    for key in FONTS:
+        if PDF_NAMES[key] not in pdfmetrics.getRegisteredFontNames():
+            pdfmetrics.registerFont(_ttf(key))
+    # So that <b> and <i> in rulebook paragraphs find Vera's bold and italic faces.
+    pdfmetrics.registerFontFamily(
+        PDF_NAMES["regular"],
+        normal=PDF_NAMES["regular"],
+        bold=PDF_NAMES["bold"],
+        italic=PDF_NAMES["italic"],
+        boldItalic=PDF_NAMES["bolditalic"],
+    )
+
+
+@cache
+def _image_size(path: str) -> tuple[int, int]:
+    from reportlab.lib.utils import ImageReader
+
+    return ImageReader(path).getSize()
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A face on a page: where its trim goes, what area it may paint, how it is turned.
+
+    `shift` (mm) moves the face's own origin, so that a page can show one part of a face larger
+    than the paper: the part starting `shift` from the face's top-left lands at `trim`.
+    """
+
+    face: Face
+    trim: Rect
+    paint: Rect
+    rotation: int = 0
+    shift: tuple[float, float] | None = None
+
+
+class Painter:
+    """Draws ops (mm, origin top-left) on any reportlab canvas: a page, a form, a platypus frame.
+
+    Icons become forms of their own, once per icon and colours, and are placed by a transform.
+    """
+
+    def __init__(self, canvas: Canvas) -> None:
+        self.canvas = canvas
+        # One registry per canvas, shared by every painter on it: form names must be unique in
+        # a document, and a rulebook draws many diagrams with painters of their own.
+        if not hasattr(canvas, "_cardgen_icon_forms"):
+            canvas._cardgen_icon_forms = {}
+        self.icon_forms: dict[tuple[int, str, str], str] = canvas._cardgen_icon_forms
+
+    def ops(self, ops: list[Op], h: float) -> None:
+        for op in ops:
+            self._op(op, h)
+
+    def prepare(self, ops: list[Op]) -> None:
+        """Define the icon forms `ops` need (forms cannot be defined inside another form)."""
+        for op in ops:
+            if isinstance(op, IconOp):
+                self._icon_form(op)
+
+    def _style(self, style: Style) -> tuple[int, int]:
+        c = self.canvas
+        if style.fill:
+            c.setFillColor(HexColor(style.fill))
+        if style.stroke:
+            c.setStrokeColor(HexColor(style.stroke))
+            c.setLineWidth(style.stroke_pt)
+        return (1 if style.fill else 0), (1 if style.stroke else 0)
+
+    def _op(self, op: Op, h: float) -> None:
+        c = self.canvas
+        if isinstance(op, RectOp):
+            fill, stroke = self._style(op.style)
+            if fill or stroke:
+                y = (h - op.y - op.h) * K
+                if op.radius > 0:
+                    c.roundRect(op.x * K, y, op.w * K, op.h * K, op.radius * K, stroke, fill)
+                else:
+                    c.rect(op.x * K, y, op.w * K, op.h * K, stroke, fill)
+        elif isinstance(op, EllipseOp):
+            fill, stroke = self._style(op.style)
+            x1, x2 = (op.cx - op.rx) * K, (op.cx + op.rx) * K
+            y1, y2 = (h - op.cy - op.ry) * K, (h - op.cy + op.ry) * K
+            c.ellipse(x1, y1, x2, y2, stroke, fill)
+        elif isinstance(op, PolygonOp):
+            fill, stroke = self._style(op.style)
+            if not op.closed:
+                fill = 0
+            if (fill or stroke) and len(op.points) > 1:
+                path = c.beginPath()
+                path.moveTo(op.points[0][0] * K, (h - op.points[0][1]) * K)
+                for x, y in op.points[1:]:
+                    path.lineTo(x * K, (h - y) * K)
+                if op.closed:
+                    path.close()
+                c.drawPath(path, stroke=stroke, fill=fill)
+        elif isinstance(op, TextOp):
+            c.setFillColor(HexColor(op.color))
+            c.setFont(PDF_NAMES[op.font], op.size_pt)
+            if op.rotation:
+                c.saveState()
+                c.translate(op.x * K, (h - op.baseline) * K)
+                c.rotate(-op.rotation)  # clockwise on the page
+                c.drawString(0, 0, op.text)
+                c.restoreState()
+            else:
+                c.drawString(op.x * K, (h - op.baseline) * K, op.text)
+        elif isinstance(op, ImageOp):
+            self._image(op, h)
+        elif isinstance(op, IconOp):
+            self._icon(op, h)
+
+    def _icon_form(self, op: IconOp) -> str:
+        """Each icon in each pair of colours is one form, drawn once at 100 mm, then scaled."""
+        key = (id(op.icon), op.ink, op.paper)
+        name = self.icon_forms.get(key)
+        if name is None:
+            name = f"I{len(self.icon_forms)}"
+            self.icon_forms[key] = name
+            c = self.canvas
+            c.beginForm(name, -10 * K, -10 * K, 110 * K, 110 * K)
+            for shape in draw_icon(op.icon, 0, 0, 100, op.ink, op.paper):
+                self._op(shape, 100)
+            c.endForm()
+        return name
+
+    def _icon(self, op: IconOp, h: float) -> None:
+        c = self.canvas
+        name = self._icon_form(op)
+        c.saveState()
+        scale = op.size / 100
+        c.translate(op.x * K, (h - op.y - op.size) * K)
+        if op.rotation:
+            c.translate(op.size / 2 * K, op.size / 2 * K)
+            c.rotate(-op.rotation)
+            c.translate(-op.size / 2 * K, -op.size / 2 * K)
+        c.scale(scale, scale)
+        c.doForm(name)
+        c.restoreState()
+
+    def _image(self, op: ImageOp, h: float) -> None:
+        c = self.canvas
+        iw, ih = _image_size(op.path)
+        box_w, box_h = op.w, op.h
+        scale = (max if op.fit == "cover" else min)(box_w / iw, box_h / ih)
+        dw, dh = iw * scale, ih * scale
+        dx, dy = op.x + (box_w - dw) / 2, op.y + (box_h - dh) / 2
+        c.saveState()
+        if op.fit == "cover":
+            path = c.beginPath()
+            path.rect(op.x * K, (h - op.y - op.h) * K, op.w * K, op.h * K)
+            c.clipPath(path, stroke=0, fill=0)
+        box = (dx * K, (h - dy - dh) * K, dw * K, dh * K)
+        if not (op.path.lower().endswith(".png") and draw_png(c, op.path, *box)):
+            c.drawImage(op.path, *box, mask="auto")
+        c.restoreState()
+
+
+class PdfDocument:
+    """One PDF being written: add faces as forms, then pages that place them."""
+
+    def __init__(self, path: Path, title: str, subject: str = "", release: bool = False) -> None:
+        """`release`: drop each face's ops once its form is written (nothing else will draw it)."""
+        self.release = release
+        rl_config.useA85 = 0  # no +25 % on embedded images
+        register_fonts()
+        self._handle = open(path, "wb")  # noqa: SIM115 - closed in save(), streamed into
+        self.canvas = Canvas(
+            self._handle, initialFontName=PDF_NAMES["regular"], invariant=1, pageCompression=1
+        )
+        self.canvas.setTitle(title)
+        self.canvas.setSubject(subject)
+        self.canvas.setCreator("cardgen")
+        self.forms: dict[str, str] = {}
+        self.painter = Painter(self.canvas)
+        self.pages = 0
+
+    # faces -----------------------------------------------------------------------------------
+    def form(self, face: Face) -> str:
+        """The name of the form holding `face`, defining it on first use."""
+        key = face.key or str(id(face))
+        if key in self.forms:
+            return self.forms[key]
+        name = f"F{len(self.forms)}"
+        b = face.bleed
+        c = self.canvas
+        self.painter.prepare(face.ops)  # forms cannot nest while being defined: icons first
+        c.beginForm(name, -b * K, -b * K, (face.width + b) * K, (face.height + b) * K)
+        for op in face.ops:
+            self.painter._op(op, face.height)
+        if face.shape == "round":
+            self._cut_circle(face)
+        c.endForm()
+        self.forms[key] = name
+        if self.release:
+            face.ops.clear()
+        return name
+
+    def _cut_circle(self, face: Face) -> None:
+        c = self.canvas
+        c.setStrokeColor(HexColor(CUT_LINE_COLOUR))
+        c.setLineWidth(0.25)
+        r = min(face.width, face.height) / 2
+        c.circle(face.width / 2 * K, face.height / 2 * K, r * K, stroke=1, fill=0)
+
+    # pages -----------------------------------------------------------------------------------
+    def page(
+        self,
+        page: Page,
+        placements: list[Placement],
+        label: str = "",
+        extra: list[Op] | None = None,
+    ) -> None:
+        """Place faces, then marks, extra ops (fold lines, tabs) and the label."""
+        c = self.canvas
+        c.setPageSize((page.width * K, page.height * K))
+        for placement in placements:
+            self.place(placement, page.height)
+        for op in extra or ():
+            self.painter._op(op, page.height)
+        self._lines(page.marks, page.height, MARK_COLOUR, MARK_PT)
+        self._lines(page.cut_lines, page.height, CUT_LINE_COLOUR, 0.25)
+        if page.fold is not None:
+            c.saveState()
+            c.setDash(4, 3)
+            self._lines((page.fold,), page.height, CUT_LINE_COLOUR, 0.5)
+            c.restoreState()
+        if label or page.label:
+            c.setFillColor(HexColor("#000000"))
+            c.setFont(PDF_NAMES["regular"], 6.5)
+            c.drawString(6 * K, 2.6 * K, label or page.label)
+        c.showPage()
+        self.pages += 1
+
+    def place(self, placement: Placement, page_h: float) -> None:
+        """Draw a face's form with its trim at `trim` (turned if asked), clipped to `paint`."""
+        c = self.canvas
+        name = self.form(placement.face)
+        trim = placement.trim
+        c.saveState()
+        self._clip(placement.paint, page_h)
+        x, y = trim.x * K, (page_h - trim.bottom) * K
+        if placement.rotation == 180:
+            c.translate(x + trim.w * K, y + trim.h * K)
+            c.rotate(180)
+        else:
+            c.translate(x, y)
+        if placement.shift is not None:  # show a part of a larger face here (board pieces)
+            sx, sy = placement.shift  # the face point (mm, from its top-left) to put at trim
+            c.translate(-sx * K, -(placement.face.height - sy - trim.h) * K)
+        c.doForm(name)
+        c.restoreState()
+
+    def _clip(self, rect: Rect, page_h: float) -> None:
+        path = self.canvas.beginPath()
+        path.rect(rect.x * K, (page_h - rect.bottom) * K, rect.w * K, rect.h * K)
+        self.canvas.clipPath(path, stroke=0, fill=0)
+
+    def _lines(self, lines: tuple[Line, ...], page_h: float, colour: str, width: float) -> None:
+        if not lines:
+            return
+        c = self.canvas
+        c.setStrokeColor(HexColor(colour))
+        c.setLineWidth(width)
+        for line in lines:
+            c.line(line.x1 * K, (page_h - line.y1) * K, line.x2 * K, (page_h - line.y2) * K)
+
+    def draw_ops_page(self, width: float, height: float, ops: list[Op], label: str = "") -> None:
+        """A page drawn directly from ops (calibration, board pieces), origin top-left."""
+        c = self.canvas
+        c.setPageSize((width * K, height * K))
+        for op in ops:
+            self.painter._op(op, height)
+        if label:
+            c.setFillColor(HexColor("#000000"))
+            c.setFont(PDF_NAMES["regular"], 6.5)
+            c.drawString(6 * K, 2.6 * K, label)
+        c.showPage()
+        self.pages += 1
+
+    def set_boxes(self, trim: Rect, bleed: Rect, page_h: float) -> None:
+        """TrimBox and BleedBox (4-tuples in points); sticky for the pages that follow."""
+        self.canvas.setTrimBox(
+            (trim.x * K, (page_h - trim.bottom) * K, trim.right * K, (page_h - trim.y) * K)
+        )
+        self.canvas.setBleedBox(
+            (bleed.x * K, (page_h - bleed.bottom) * K, bleed.right * K, (page_h - bleed.y) * K)
+        )
+
+    def save(self) -> None:
+        """Write the PDF object by object straight to the file.
+
+        reportlab gathers every formatted object and joins them at the end, so a 200 MB deck of
+        art peaks at twice its size in memory; streaming keeps one object in memory at a time.
+        """
+        handle = self._handle
+        original: type = pdfdoc.PDFFile
+
+        class StreamingFile(original):  # type: ignore[misc, valid-type]
+            def __init__(self, *args, **kwargs) -> None:
+                super().__init__(*args, **kwargs)  # the header, gathered the usual way
+                for chunk in self.strings:
+                    handle.write(chunk)
+                self.strings: list[bytes] = []
+                self.write = handle.write  # offsets are still counted by `add`
+
+            def format(self, document) -> bytes:
+                return b""
+
+        pdfdoc.PDFFile = StreamingFile
+        try:
+            self.canvas.save()
+        finally:
+            pdfdoc.PDFFile = original
+            handle.close()

@@ -1,0 +1,131 @@
+"""PNG faces with pillow, from the same ops and the same TTF files as the PDF.
+
+Drawn at twice the target resolution and scaled down, because pillow's shapes are not
+anti-aliased; text uses pillow's baseline anchor so it sits where the PDF puts it.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+from cardgen.printkit.backends.fonts import font_path
+from cardgen.printkit.draw import EllipseOp, Face, IconOp, ImageOp, PolygonOp, RectOp, TextOp
+from cardgen.printkit.icons import expand
+
+SUPERSAMPLE = 2
+
+
+@cache
+def _font(key: str, px: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(font_path(key)), px)
+
+
+@cache
+def _source(path: str) -> Image.Image:
+    with Image.open(path) as image:
+        return image.convert("RGBA")
+
+
+def _px(value: float, scale: float) -> float:
+    return value * scale
+
+
+def render_png(face: Face, dpi: int = 300, bleed: bool = True) -> Image.Image:
+    """The face as an RGB image, with its bleed (print) or cut at the trim (screens, TTS)."""
+    scale = dpi / 25.4 * SUPERSAMPLE
+    b = face.bleed
+    width = round((face.width + 2 * b) * scale)
+    height = round((face.height + 2 * b) * scale)
+    image = Image.new("RGB", (width, height), "#FFFFFF")
+    draw = ImageDraw.Draw(image)
+
+    def pt(x: float, y: float) -> tuple[float, float]:
+        return ((x + b) * scale, (y + b) * scale)
+
+    def stroke_px(points: float) -> int:
+        return max(1, round(points / 72 * dpi * SUPERSAMPLE))
+
+    ops = [shape for op in face.ops for shape in (expand(op) if isinstance(op, IconOp) else [op])]
+    for op in ops:
+        if isinstance(op, RectOp):
+            box = [pt(op.x, op.y), pt(op.x + op.w, op.y + op.h)]
+            outline = op.style.stroke
+            width_px = stroke_px(op.style.stroke_pt) if outline else 0
+            if op.radius > 0:
+                draw.rounded_rectangle(box, op.radius * scale, op.style.fill, outline, width_px)
+            else:
+                draw.rectangle(box, op.style.fill, outline, width_px)
+        elif isinstance(op, EllipseOp):
+            box = [pt(op.cx - op.rx, op.cy - op.ry), pt(op.cx + op.rx, op.cy + op.ry)]
+            outline = op.style.stroke
+            draw.ellipse(
+                box, op.style.fill, outline, stroke_px(op.style.stroke_pt) if outline else 0
+            )
+        elif isinstance(op, PolygonOp):
+            points = [pt(x, y) for x, y in op.points]
+            if len(points) < 2:
+                continue
+            if op.closed and op.style.fill:
+                draw.polygon(points, fill=op.style.fill)
+            if op.style.stroke:
+                line = [*points, points[0], points[1]] if op.closed else points  # join the ends
+                draw.line(line, fill=op.style.stroke, width=stroke_px(op.style.stroke_pt),
+                          joint="curve")  # fmt: skip
+        elif isinstance(op, TextOp):
+            px = max(1, round(op.size_pt / 72 * dpi * SUPERSAMPLE))
+            if op.rotation:
+                _rotated_text(image, op, pt(op.x, op.baseline), _font(op.font, px))
+            else:
+                draw.text(pt(op.x, op.baseline), op.text, fill=op.color, font=_font(op.font, px),
+                          anchor="ls")  # fmt: skip
+        elif isinstance(op, ImageOp):
+            _paste(image, op, pt, scale)
+    if face.shape == "round":
+        r = min(face.width, face.height) / 2
+        box = [
+            pt(face.width / 2 - r, face.height / 2 - r),
+            pt(face.width / 2 + r, face.height / 2 + r),
+        ]
+        draw.ellipse(box, None, "#808080", stroke_px(0.25))
+    image = image.reduce(SUPERSAMPLE)  # box average of 2 x 2: the anti-aliasing, at little cost
+    if not bleed:
+        cut = round(b * dpi / 25.4)
+        image = image.crop((cut, cut, image.width - cut, image.height - cut))
+    return image
+
+
+def _rotated_text(image: Image.Image, op: TextOp, anchor, font) -> None:
+    """Text turned about its baseline start: drawn on a square around that point, turned, pasted."""
+    reach = int(font.getlength(op.text) + font.size * 2) + 2
+    layer = Image.new("RGBA", (2 * reach, 2 * reach), (0, 0, 0, 0))
+    ImageDraw.Draw(layer).text((reach, reach), op.text, fill=op.color, font=font, anchor="ls")
+    layer = layer.rotate(-op.rotation, resample=Image.Resampling.BICUBIC, center=(reach, reach))
+    image.paste(layer, (round(anchor[0]) - reach, round(anchor[1]) - reach), layer)
+
+
+def _paste(image: Image.Image, op: ImageOp, pt, scale: float) -> None:
+    source = _source(op.path)
+    box_w, box_h = op.w * scale, op.h * scale
+    ratio = (max if op.fit == "cover" else min)(box_w / source.width, box_h / source.height)
+    size = (max(1, round(source.width * ratio)), max(1, round(source.height * ratio)))
+    scaled = source.resize(size, Image.Resampling.LANCZOS)
+    x0, y0 = pt(op.x, op.y)
+    left = round(x0 + (box_w - size[0]) / 2)
+    top = round(y0 + (box_h - size[1]) / 2)
+    if op.fit == "cover":
+        crop_l, crop_t = max(0, round(x0) - left), max(0, round(y0) - top)
+        scaled = scaled.crop((crop_l, crop_t, crop_l + round(box_w), crop_t + round(box_h)))
+        left, top = round(x0), round(y0)
+    image.paste(scaled, (left, top), scaled)
+
+
+def save_png(image: Image.Image, path: Path, dpi: int = 300) -> None:
+    image.save(path, "PNG", dpi=(dpi, dpi), compress_level=1)
+
+
+def resized(image: Image.Image, size: tuple[int, int]) -> Image.Image:
+    """A face scaled to a print shop's exact pixel size, with Lanczos so text stays crisp."""
+    return image.resize(size, Image.Resampling.LANCZOS)

@@ -1,0 +1,331 @@
+"""Build a game's print kit: the print PDF, a PNG per face, Tabletop Simulator deck sheets.
+
+Everything is written into a staging folder first and moved into `output/<game>/` only when the
+whole build succeeded, so a failed build leaves the previous kit intact.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cardgen.data.database import Game
+from cardgen.printkit.composites import (
+    board_extras,
+    board_label,
+    corner_marks,
+    standee_parts,
+    standee_size,
+)
+from cardgen.printkit.draw import Face
+from cardgen.printkit.faces import PRINTED_KINDS, FaceSet, build_faces
+from cardgen.printkit.fingerprints import changed_ids, fingerprints, load_state, save_state
+from cardgen.printkit.paper import Duplex, PrintOptions
+from cardgen.printkit.sheets import Page, best_grid, impose, split_board
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    print: PrintOptions = field(default_factory=PrintOptions)
+    types: tuple[str, ...] = ()  # only these type ids (empty: all printed types)
+    ids: tuple[str, ...] = ()  # only these card ids
+    png: bool = True
+    tts: bool = True
+    dpi: int = 300
+    shop: str = ""  # a print-shop profile id (cardgen/presets/shops.json): one card per page
+    changed: bool = False  # only cards whose data or layouts changed since the last build
+
+    @property
+    def is_subset(self) -> bool:
+        return bool(self.types or self.ids or self.changed)
+
+
+@dataclass
+class BuildReport:
+    game: str
+    files: list[Path] = field(default_factory=list)
+    pages: int = 0
+    faces: int = 0
+    problems: list[str] = field(default_factory=list)
+
+
+Progress = Callable[[str, int, int], None]
+Extra = Callable[[Game, Path, PrintOptions], tuple[list[str], list[Path]]]
+"""A further output staged and published with the kit (the rulebooks, from `cardgen.kit`): it
+writes into the staging folder and returns its problems and the paths it made there."""
+
+
+def no_progress(what: str, done: int, total: int) -> None:
+    pass
+
+
+def print_label(title: str, side: str, page: int, pages: int, opts: PrintOptions) -> str:
+    how = {
+        Duplex.LONG: "print double-sided, flip on long edge",
+        Duplex.SHORT: "print double-sided, flip on short edge",
+        Duplex.NONE: "print single-sided",
+    }[opts.duplex]
+    if opts.gutterfold:
+        how = "print single-sided, fold on the dashed line, glue, then cut"
+    return f"{title} - {side} - sheet {page} of {pages} - {how}"
+
+
+def printed_types(game: Game, options: BuildOptions):
+    for spec in game.spec.types:
+        if spec.kind not in PRINTED_KINDS:
+            continue
+        if options.types and spec.id not in options.types:
+            continue
+        yield spec
+
+
+def write_pdf(game: Game, sets: list[FaceSet], path: Path, options: BuildOptions) -> int:
+    from cardgen.printkit.backends.pdf import PdfDocument
+
+    opts = options.print
+    release = not (options.png or options.tts or options.shop)  # nothing draws the faces later
+    subject = f"{opts.paper}, {opts.duplex}"
+    document = PdfDocument(path, f"{game.name} print-and-play", subject, release=release)
+    for faces in sets:
+        copies = [c for c in game.copies(faces.spec.id) if c.id in faces.fronts]
+        if not copies:
+            continue
+        size = faces.size
+        if faces.spec.kind == "board" or not fits_paper(size.width_mm, size.height_mm, opts):
+            _board_pages(document, game, faces, copies, opts)
+            continue
+        if faces.spec.kind == "pawn":
+            _standee_pages(document, game, faces, copies, opts)
+            continue
+        items = [(faces.fronts[c.id], faces.backs.get(c.id)) for c in copies]
+        title = f"{game.name} - {faces.spec.plural}"
+        card_pages(document, items, size.width_mm, size.height_mm, opts, title)
+    pages = document.pages
+    document.save()
+    return pages
+
+
+def card_pages(document, items: list[tuple[Face, Face | None]], w: float, h: float,
+               opts: PrintOptions, title: str) -> None:  # fmt: skip
+    """Sheets of cards: fronts, then the page of their backs placed for the chosen flip."""
+    from cardgen.printkit.backends.pdf import Placement
+
+    has_backs = any(back is not None for _, back in items)
+    imposition = impose(len(items), w, h, opts, has_backs)
+    sheets = sum(1 for p in imposition.pages if p.side in ("front", "gutterfold"))
+    sheet = 0
+    for page in imposition.pages:
+        if page.side in ("front", "gutterfold"):
+            sheet += 1
+        placed: list[Placement] = []
+        for slot in page.slots:
+            front, back = items[slot.item]
+            face = back if slot.face == "back" else front
+            if face is not None:
+                placed.append(Placement(face, slot.trim, slot.paint, slot.rotation))
+        side = {"front": "fronts", "back": "backs"}.get(page.side, "fronts and backs")
+        label = print_label(title, side, sheet, sheets, opts)
+        if page.side == "back" and not page.slots:
+            label = (f"{title} have no backs: this side stays blank, so the sheets after it "
+                     "keep their fronts and backs paired")  # fmt: skip
+        document.page(page, placed, label)
+
+
+def write_calibration(path: Path, opts: PrintOptions) -> None:
+    from cardgen.printkit.backends.pdf import PdfDocument
+    from cardgen.printkit.calibration import back_ops, front_ops
+
+    document = PdfDocument(path, "Duplex calibration", f"{opts.paper}, {opts.duplex}")
+    width, height = opts.paper_mm
+    document.draw_ops_page(width, height, front_ops(width, height, opts.duplex))
+    document.draw_ops_page(width, height, back_ops(width, height, opts.duplex, opts.back_offset_mm))
+    document.save()
+
+
+def fits_paper(w: float, h: float, opts: PrintOptions) -> bool:
+    try:
+        best_grid(w, h, opts)
+    except ValueError:
+        return False
+    return True
+
+
+def _board_pages(document, game: Game, faces: FaceSet, copies, opts: PrintOptions) -> None:
+    """Each board (and anything larger than the paper) split over pages, then its back, if any."""
+    from cardgen.printkit.backends.pdf import Placement
+
+    size = faces.size
+    for card in copies:
+        pieces = split_board(size.width_mm, size.height_mm, opts)
+        for piece in pieces:
+            page = Page(piece.page_w, piece.page_h, "front",
+                        marks=corner_marks(piece.trim, opts.bleed_mm))  # fmt: skip
+            face = faces.fronts[card.id]
+            shift = (piece.region.x, piece.region.y)
+            placement = Placement(face, piece.trim, piece.paint, 0, shift)
+            label = board_label(f"{game.name} - {faces.spec.name} {card.name}", piece)
+            document.page(page, [placement], label, board_extras(piece))
+            if opts.duplex is not Duplex.NONE:  # keep later fronts and backs paired
+                document.page(Page(piece.page_w, piece.page_h, "back"), [], "")
+
+
+def _standee_pages(document, game: Game, faces: FaceSet, copies, opts: PrintOptions) -> None:
+    from cardgen.printkit.backends.pdf import Placement
+
+    w, h = faces.size.width_mm, faces.size.height_mm
+    slot_w, slot_h = standee_size(w, h)
+    imposition = impose(len(copies), slot_w, slot_h, opts, has_backs=False)
+    fronts = [p for p in imposition.pages if p.side == "front"]
+    for page in imposition.pages:
+        if page.side != "front":
+            document.page(page, [], "")
+            continue
+        placements, extras = [], []
+        for slot in page.slots:
+            face = faces.fronts[copies[slot.item].id]
+            parts, ops = standee_parts(slot, h)
+            placements += [
+                Placement(face, trim, paint, rotation) for trim, paint, rotation in parts
+            ]
+            extras += ops
+        sheet = fronts.index(page) + 1
+        label = (
+            f"{game.name} - {faces.spec.plural} (fold-up standees) - sheet {sheet} of "
+            f"{len(fronts)} - cut out, fold on the dashed lines, glue the faces back to back"
+        )
+        document.page(page, placements, label, extras)
+
+
+def write_pngs(sets: list[FaceSet], folder: Path, dpi: int) -> list[Path]:
+    from cardgen.printkit.backends.png import render_png, save_png
+
+    written = []
+    for faces in sets:
+        target = folder / faces.spec.id
+        target.mkdir(parents=True, exist_ok=True)
+        done_backs: set[str] = set()
+        for card_id, face in faces.fronts.items():
+            path = target / f"{card_id}.png"
+            save_png(render_png(face, dpi), path, dpi)
+            written.append(path)
+            back = faces.backs.get(card_id)
+            if back is not None and back.key not in done_backs:
+                name = f"{card_id}-back.png" if ":back:" not in back.key else _back_name(back)
+                save_png(render_png(back, dpi), target / name, dpi)
+                written.append(target / name)
+                done_backs.add(back.key)
+    return written
+
+
+def _back_name(face: Face) -> str:
+    label = face.key.split(":back:", 1)[1]
+    return (
+        "back-" + "".join(ch if ch.isalnum() else "-" for ch in label.lower()).strip("-") + ".png"
+    )
+
+
+def clear_caches() -> None:
+    """Forget layouts, icons and art facts read so far (files may have changed: --watch)."""
+    from cardgen.printkit.backends import pdf, png, png_embed
+    from cardgen.printkit.icons import load_icons
+    from cardgen.printkit.layout.template import load_layout
+
+    for cached in (load_layout, load_icons, png_embed.passthrough_info, pdf._image_size,
+                   png._source):  # fmt: skip
+        cached.cache_clear()
+
+
+def _merge(source: Path, target: Path) -> None:
+    for path in source.rglob("*"):
+        if path.is_file():
+            destination = target / path.relative_to(source)
+            destination.parent.mkdir(parents=True, exist_ok=True)
+            path.replace(destination)
+
+
+def build_game(
+    game: Game,
+    out_root: Path,
+    options: BuildOptions,
+    progress: Progress = no_progress,
+    extras: Sequence[tuple[str, Extra]] = (),
+) -> BuildReport:
+    """Stage every output of the kit (and each of `extras`, named by its progress label), then
+    publish them together: a failure anywhere leaves the previous kit as it was."""
+    report = BuildReport(game.id)
+    final = out_root / game.id
+    out_root.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{game.id}-build-", dir=out_root))
+    try:
+        types = list(printed_types(game, options))
+        wanted = set(options.ids)
+        if options.changed:
+            wanted = changed_ids(game, [t.id for t in types], final) & (wanted or {
+                c.id for t in types for c in game.cards.get(t.id, [])})  # fmt: skip
+            if not wanted:
+                report.problems.append("nothing changed since the last build")
+                return report
+            types = [t for t in types if any(c.id in wanted for c in game.cards.get(t.id, []))]
+        sets = []
+        for index, spec in enumerate(types):
+            progress(f"{game.id}: laying out {spec.plural.lower()}", index, len(types))
+            faces = build_faces(game, spec, options.print.bleed_mm, wanted or None)
+            sets.append(faces)
+            report.problems += faces.problems
+            report.faces += len(faces.fronts) + len({f.key for f in faces.backs.values()})
+        progress(f"{game.id}: writing the print PDF", len(types), len(types))
+        suffix = "-subset" if options.is_subset else ""
+        pdf = staging / f"print-{options.print.paper}{suffix}.pdf"
+        report.pages = write_pdf(game, sets, pdf, options)
+        produced = [pdf]
+        subset = options.is_subset
+        if not subset and options.print.duplex is not Duplex.NONE and not options.print.gutterfold:
+            calibration = staging / f"calibration-{options.print.paper}.pdf"
+            write_calibration(calibration, options.print)
+            produced.append(calibration)
+        if options.png:
+            progress(f"{game.id}: writing PNG faces", len(types), len(types))
+            write_pngs(sets, staging / "png", options.dpi)
+            produced.append(staging / "png")
+        if options.tts and not subset:  # a TTS deck is the whole deck
+            progress(f"{game.id}: writing Tabletop Simulator sheets", len(types), len(types))
+            from cardgen.printkit.backends.tts import write_tts
+
+            write_tts(game, sets, staging / "tts")
+            produced.append(staging / "tts")
+        if options.shop:
+            from cardgen.printkit.shop import shop_profiles, write_shop
+
+            profile = shop_profiles()[options.shop]
+            progress(f"{game.id}: writing the {profile.name} files", len(types), len(types))
+            shop_sets = [
+                build_faces(game, s.spec, profile.bleed_mm, set(options.ids) or None) for s in sets
+            ]
+            write_shop(game, shop_sets, staging / f"shop-{profile.id}", profile)
+            produced.append(staging / f"shop-{profile.id}")
+        for label, extra in () if subset else extras:
+            progress(f"{game.id}: {label}", len(types), len(types))
+            problems, paths = extra(game, staging, options.print)
+            report.problems += problems
+            produced += paths
+        final.mkdir(parents=True, exist_ok=True)
+        for item in produced:
+            target = final / item.name
+            if subset and item.is_dir():  # a subset adds its faces; it never removes others'
+                _merge(item, target)
+            else:
+                if target.is_dir():
+                    shutil.rmtree(target)
+                item.replace(target)
+            report.files.append(target)
+        state = load_state(final) if subset else {}
+        for type_id, cards in fingerprints(game, [t.id for t in types]).items():
+            built = {i: f for i, f in cards.items() if i in {c for s in sets for c in s.fronts}}
+            state[type_id] = {**state.get(type_id, {}), **built} if subset else built
+        save_state(final, state)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return report

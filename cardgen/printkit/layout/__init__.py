@@ -1,0 +1,9 @@
+"""Layouts: one per component type, declared in TOML under templates/, bound to card fields
+with Jinja2 expressions, laid out into drawing primitives (`cardgen.printkit.draw`) in
+millimetres."""
+
+from cardgen.printkit.layout.errors import LayoutError
+from cardgen.printkit.layout.render import render_face
+from cardgen.printkit.layout.template import Layout, find_layout, load_layout
+
+__all__ = ["Layout", "LayoutError", "find_layout", "load_layout", "render_face"]

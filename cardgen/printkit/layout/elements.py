@@ -1,0 +1,248 @@
+"""Element types: each declares the keys it accepts and turns its properties into ops.
+
+The table `ELEMENTS` is the one place an element type means something; an unknown type or key in
+a layout is an error naming the file and element (a typo never silently does nothing).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from cardgen.printkit.backends.fonts import ASCENT, FONTS, PT_PER_MM, text_width_mm
+from cardgen.printkit.draw import EllipseOp, IconOp, ImageOp, Op, PolygonOp, RectOp, Style, TextOp
+from cardgen.printkit.layout.context import OKABE_ITO
+from cardgen.printkit.layout.errors import LayoutError
+from cardgen.printkit.layout.text import TextStyle, layout_text
+
+BOX = {"x", "y", "w", "h"}
+COMMON = {"type", "id", "when", "rotate"}
+STROKE = {"fill", "stroke", "stroke_width"}
+FALSE_WORDS = {"", "false", "no", "0", "none", "[]", "()", "{}"}
+
+
+@dataclass
+class Ctx:
+    """What a handler needs: sizes, the resolved properties, and where to report problems."""
+
+    width: float
+    height: float
+    bleed: float
+    props: dict[str, Any]
+    where: str
+    icons: dict
+    resolve_image: Callable[[str], tuple[str | None, str | None]]  # -> (path, warning)
+    problems: list[str]
+
+    def length(self, key: str, default: Any = 0, axis: str = "x") -> float:
+        value = self.props.get(key, default)
+        full = self.width if axis == "x" else self.height
+        try:
+            if isinstance(value, int | float):
+                return float(value)
+            text = str(value).strip()
+            if text.endswith("%"):
+                return float(text[:-1]) / 100 * full
+            from cardgen.data.units import to_mm
+
+            return to_mm(text)
+        except ValueError:
+            raise LayoutError(f"{self.where}: {key} = {value!r} is not a length") from None
+
+    def number(self, key: str, default: float) -> float:
+        value = self.props.get(key, default)
+        try:
+            return float(value)
+        except (TypeError, ValueError):
+            raise LayoutError(f"{self.where}: {key} = {value!r} is not a number") from None
+
+    def colour(self, key: str, default: str | None = None) -> str | None:
+        value = self.props.get(key, default)
+        if value is None:
+            return None
+        text = str(value).strip()
+        if text.lower() in ("", "none", "transparent"):
+            return None
+        if text in OKABE_ITO:
+            return OKABE_ITO[text]
+        if len(text) == 7 and text.startswith("#"):
+            try:
+                int(text[1:], 16)
+                return text.upper()
+            except ValueError:
+                pass
+        raise LayoutError(f"{self.where}: {key} = {text!r} is not a colour like #1A2B3C")
+
+    def text(self, key: str, default: str = "") -> str:
+        value = self.props.get(key, default)
+        return "" if value is None else str(value)
+
+    def choice(self, key: str, default: str, allowed: tuple[str, ...]) -> str:
+        value = self.text(key, default).strip().lower() or default
+        if value not in allowed:
+            raise LayoutError(f"{self.where}: {key} must be one of {', '.join(allowed)}")
+        return value
+
+    def flag(self, key: str) -> bool:
+        value = self.props.get(key, False)
+        return value if isinstance(value, bool) else str(value).strip().lower() not in FALSE_WORDS
+
+    def box(self) -> tuple[float, float, float, float]:
+        return (self.length("x"), self.length("y", axis="y"),
+                self.length("w", "100%"), self.length("h", "100%", axis="y"))  # fmt: skip
+
+    def style(self) -> Style:
+        return Style(self.colour("fill"), self.colour("stroke"), self.number("stroke_width", 0.5))
+
+
+def rect(ctx: Ctx) -> list[Op]:
+    x, y, w, h = ctx.box()
+    if ctx.flag("bleed"):  # sides touching the trim run on into the bleed
+        eps = 1e-6
+        left = ctx.bleed if x <= eps else 0
+        top = ctx.bleed if y <= eps else 0
+        right = ctx.bleed if x + w >= ctx.width - eps else 0
+        bottom = ctx.bleed if y + h >= ctx.height - eps else 0
+        x, y, w, h = x - left, y - top, w + left + right, h + top + bottom
+    return [RectOp(x, y, w, h, ctx.style(), ctx.length("radius"))]
+
+
+def ellipse(ctx: Ctx) -> list[Op]:
+    x, y, w, h = ctx.box()
+    if ctx.flag("bleed"):
+        x, y, w, h = x - ctx.bleed, y - ctx.bleed, w + 2 * ctx.bleed, h + 2 * ctx.bleed
+    return [EllipseOp(x + w / 2, y + h / 2, w / 2, h / 2, ctx.style())]
+
+
+def line(ctx: Ctx) -> list[Op]:
+    x1, y1 = ctx.length("x"), ctx.length("y", axis="y")
+    x2, y2 = ctx.length("x2", "100%"), ctx.length("y2", axis="y")
+    style = Style(None, ctx.colour("stroke", "#000000"), ctx.number("stroke_width", 0.5))
+    return [PolygonOp(((x1, y1), (x2, y2)), style, closed=False)]
+
+
+def polygon(ctx: Ctx) -> list[Op]:
+    raw = ctx.props.get("points", [])
+    if isinstance(raw, str):
+        raw = [p.split(",") for p in raw.split()]
+    try:
+        points = tuple((float(a), float(b)) for a, b in raw)
+    except (TypeError, ValueError):
+        raise LayoutError(f"{ctx.where}: points must be pairs of numbers in mm") from None
+    return [PolygonOp(points, ctx.style())]
+
+
+def text(ctx: Ctx) -> list[Op]:
+    content = ctx.text("text")
+    if not content.strip():
+        return []
+    x, y, w, h = ctx.box()
+    font = ctx.choice("font", "regular", tuple(FONTS))
+    color = ctx.colour("color", "#000000") or "#000000"
+    style = TextStyle(
+        font=font,
+        size=ctx.number("size", 9),
+        min_size=ctx.number("min_size", 6),
+        leading=ctx.number("leading", 1.18),
+        color=color,
+        paper=ctx.colour("paper", "#FFFFFF") or "#FFFFFF",
+        align=ctx.choice("align", "left", ("left", "center", "right")),
+        valign=ctx.choice("valign", "top", ("top", "middle", "bottom")),
+    )
+    ops, fitted, size = layout_text(content, x, y, w, h, style, ctx.icons)
+    if not fitted:
+        ctx.problems.append(f"{ctx.where}: text does not fit even at {size:g} pt: {content[:40]!r}")
+    return ops
+
+
+def image(ctx: Ctx) -> list[Op]:
+    x, y, w, h = ctx.box()
+    source = ctx.text("src").strip()
+    if not source:
+        return []
+    path, warning = ctx.resolve_image(source)
+    if warning:
+        ctx.problems.append(f"{ctx.where}: {warning}")
+    if path is None:
+        return placeholder(x, y, w, h, ctx.text("placeholder", source))
+    return [ImageOp(path, x, y, w, h, ctx.choice("fit", "cover", ("cover", "contain")))]
+
+
+def placeholder(x: float, y: float, w: float, h: float, label: str) -> list[Op]:
+    """A generated stand-in for missing art: hatched grey with the name, clearly not final."""
+    ops: list[Op] = [RectOp(x, y, w, h, Style("#E6E6E6", "#999999", 0.5))]
+    grey = Style(None, "#BBBBBB", 0.4)
+    step = 6.0
+    k = -h
+    while k < w:
+        x1, y1 = x + max(k, 0), y + max(-k, 0)
+        span = min(w - max(k, 0), h - max(-k, 0))
+        ops.append(PolygonOp(((x1, y1), (x1 + span, y1 + span)), grey, closed=False))
+        k += step
+    size = 7.0
+    label = label[:30]
+    width = text_width_mm(label, "italic", size)
+    ops.append(TextOp(x + (w - width) / 2, y + h / 2 + ASCENT * size / PT_PER_MM / 2, label,
+                      "italic", size, "#666666"))  # fmt: skip
+    return ops
+
+
+def icon(ctx: Ctx) -> list[Op]:
+    name = ctx.text("name").strip()
+    if not name:
+        return []
+    if name not in ctx.icons:
+        ctx.problems.append(f"{ctx.where}: no icon named {name!r}")
+        return []
+    x, y = ctx.length("x"), ctx.length("y", axis="y")
+    size = ctx.length("size", 8)
+    ink = ctx.colour("color", "#000000") or "#000000"
+    paper = ctx.colour("paper", "#FFFFFF") or "#FFFFFF"
+    return [IconOp(ctx.icons[name], x, y, size, ink, paper)]
+
+
+def mark(ctx: Ctx) -> list[Op]:
+    """A shape from the icon set, or letters when no icon has that name (for backs and tokens)."""
+    shape = ctx.text("shape").strip()
+    if shape in ctx.icons:
+        ctx.props["name"] = shape
+        return icon(ctx)
+    x, y = ctx.length("x"), ctx.length("y", axis="y")
+    size = ctx.length("size", 8)
+    font = ctx.choice("font", "bold", tuple(FONTS))
+    size_pt = size * PT_PER_MM * 0.9
+    width = text_width_mm(shape, font, size_pt)
+    if width > size:
+        size_pt *= size / width
+        width = size
+    ink = ctx.colour("color", "#000000") or "#000000"
+    baseline = y + size / 2 + ASCENT * size_pt / PT_PER_MM / 2
+    return [TextOp(x + (size - width) / 2, baseline, shape, font, size_pt, ink)]
+
+
+ELEMENTS: dict[str, tuple[Callable[[Ctx], list[Op]], set[str]]] = {
+    "rect": (rect, BOX | STROKE | {"radius", "bleed"}),
+    "ellipse": (ellipse, BOX | STROKE | {"bleed"}),
+    "line": (line, {"x", "y", "x2", "y2", "stroke", "stroke_width"}),
+    "polygon": (polygon, STROKE | {"points"}),
+    "text": (
+        text,
+        BOX | {"text", "font", "size", "min_size", "leading", "color", "paper", "align", "valign"},
+    ),
+    "image": (image, BOX | {"src", "fit", "placeholder"}),
+    "icon": (icon, {"x", "y", "size", "name", "color", "paper"}),
+    "mark": (mark, {"x", "y", "size", "shape", "color", "paper", "font"}),
+}
+
+
+def check_element(raw: dict[str, Any], where: str) -> None:
+    kind = raw.get("type")
+    if kind not in ELEMENTS:
+        raise LayoutError(f"{where}: unknown element type {kind!r} ({', '.join(ELEMENTS)})")
+    allowed = ELEMENTS[kind][1] | COMMON
+    for key in raw:
+        if key not in allowed:
+            raise LayoutError(
+                f"{where}: {kind} has no key {key!r} (it takes {', '.join(sorted(allowed))})"
+            )

@@ -1,0 +1,165 @@
+"""Loading a layout: TOML with `extends`, `[vars]` and `[[elements]]`, compiled once per file.
+
+    extends = "base/card.toml"         # optional; paths are relative to templates/
+    [vars]                              # evaluated in order, before the elements
+    ink = "{{ palette.blue }}"
+    [[elements]]
+    id = "title"                        # a child element with a parent's id replaces it
+    type = "text"
+    x = "4mm"                           # numbers are millimetres; "50%" is of the face size
+    text = "{{ name }}"
+    when = "{{ epics }}"                # optional: drawn only when this is truthy
+
+Every string may hold Jinja2 (`{{ }}` / `{% %}`); it is compiled here once and rendered per card.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Template, TemplateSyntaxError, Undefined, UndefinedError
+
+from cardgen.printkit.layout.context import environment
+from cardgen.printkit.layout.elements import check_element
+from cardgen.printkit.layout.errors import LayoutError
+
+
+@dataclass(frozen=True)
+class Value:
+    """A property: a constant, a single expression (its value keeps its type: a number, a list,
+    a dict), or a template rendered to text per card."""
+
+    raw: Any
+    template: Template | None = None
+    expression: Any = None
+
+    def get(self, context: dict[str, Any]) -> Any:
+        if self.expression is not None:
+            value = self.expression(context)
+            if isinstance(value, Undefined):  # an expression hands back its Undefined: fail now
+                raise UndefinedError(value._undefined_message)
+            return value
+        return self.template.render(context) if self.template is not None else self.raw
+
+
+@dataclass(frozen=True)
+class Element:
+    type: str
+    id: str
+    props: dict[str, Value]
+    where: str  # "templates/x.toml element 3 (title)" for messages
+
+
+@dataclass(frozen=True)
+class Layout:
+    path: Path
+    vars: tuple[tuple[str, Value], ...]
+    elements: tuple[Element, ...]
+    bleed_colour: Value | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+_SINGLE = re.compile(r"^\s*\{\{(?P<expr>(?:(?!\{\{|\}\}).)*)\}\}\s*$", re.DOTALL)
+
+
+def _compile(value: Any, where: str) -> Value:
+    if isinstance(value, str) and ("{{" in value or "{%" in value):
+        try:
+            single = _SINGLE.match(value)
+            if single and "{%" not in value:
+                expression = environment().compile_expression(
+                    single["expr"], undefined_to_none=False
+                )
+                return Value(value, expression=expression)
+            return Value(value, environment().from_string(value))
+        except TemplateSyntaxError as exc:
+            raise LayoutError(f"{where}: template error: {exc.message}") from None
+    return Value(value)
+
+
+def _read(path: Path, root: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
+    if path in seen:
+        raise LayoutError(f"{path}: extends itself through {' -> '.join(p.name for p in seen)}")
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise LayoutError(f"{path}: no such layout") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise LayoutError(f"{path}: not valid TOML: {exc}") from None
+    parent_name = data.pop("extends", None)
+    if not parent_name:
+        return data
+    parent = _read(root / parent_name, root, (*seen, path))
+    merged_vars = {**parent.get("vars", {}), **data.get("vars", {})}
+    elements = list(parent.get("elements", []))
+    for element in data.get("elements", []):
+        index = next(
+            (
+                i
+                for i, e in enumerate(elements)
+                if element.get("id") and e.get("id") == element["id"]
+            ),
+            None,
+        )
+        if index is None:
+            elements.append(element)
+        elif element.get("type") == "remove":
+            elements.pop(index)
+        else:
+            elements[index] = {**elements[index], **element}
+    return {**parent, **data, "vars": merged_vars, "elements": elements}
+
+
+@cache
+def load_layout(path: Path, root: Path) -> Layout:
+    data = _read(path, root)
+    shown = _shown(path, root)
+    known = {"vars", "elements", "bleed_colour", "options", "description"}
+    unknown = sorted(k for k in data if k not in known and not k.startswith("_"))
+    if unknown:
+        raise LayoutError(f"{shown}: unknown key {unknown[0]!r}")
+    variables = tuple(
+        (name, _compile(value, f"{shown} vars.{name}"))
+        for name, value in data.get("vars", {}).items()
+    )
+    elements = []
+    for index, raw in enumerate(data.get("elements", []), start=1):
+        if not isinstance(raw, dict) or "type" not in raw:
+            raise LayoutError(f"{shown} element {index}: needs a type")
+        label = f"{shown} element {index}" + (f" ({raw['id']})" if raw.get("id") else "")
+        check_element(raw, label)
+        props = {k: _compile(v, label) for k, v in raw.items() if k not in ("type", "id")}
+        elements.append(Element(raw["type"], str(raw.get("id", index)), props, label))
+    bleed = data.get("bleed_colour")
+    return Layout(
+        path,
+        variables,
+        tuple(elements),
+        _compile(bleed, shown) if bleed else None,
+        data.get("options", {}),
+    )
+
+
+def _shown(path: Path, root: Path) -> str:
+    try:
+        return str(Path("templates") / path.relative_to(root))
+    except ValueError:
+        return str(path)
+
+
+def find_layout(root: Path, game_id: str, type_id: str, kind: str, side: str = "front") -> Path:
+    """The game's own layout for a type, else the base layout for its kind."""
+    suffix = "" if side == "front" else ".back"
+    for candidate in (
+        root / game_id / f"{type_id}{suffix}.toml",
+        root / "base" / f"{kind}{suffix}.toml",
+        root / "base" / f"card{suffix}.toml",
+    ):
+        if candidate.is_file():
+            return candidate
+    raise LayoutError(f"no layout for {game_id}/{type_id} ({side}) in {root}")

@@ -1,0 +1,29 @@
+"""Duplex: where a back goes so that, with the sheet turned over, it lies behind its front."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from cardgen.printkit.paper import Duplex
+from cardgen.printkit.sheets.geometry import Slot
+from cardgen.printkit.sheets.grid import Grid
+
+
+def back_slot(slot: Slot, grid: Grid, duplex: Duplex, offset: tuple[float, float]) -> Slot:
+    """Where the back of `slot` goes so that, turned over, it lies behind its own front."""
+    landscape = grid.page_w > grid.page_h
+    # Turning over on the long edge of a portrait page swaps left and right; on a landscape
+    # page the long edge is horizontal, so it swaps top and bottom instead.
+    flips_x = (duplex is Duplex.LONG) != landscape
+    rotation = 0
+    if duplex is Duplex.NONE:
+        trim, paint = slot.trim, slot.paint
+    elif flips_x:
+        trim, paint = slot.trim.mirror_x(grid.page_w / 2), slot.paint.mirror_x(grid.page_w / 2)
+    else:
+        trim, paint = slot.trim.mirror_y(grid.page_h / 2), slot.paint.mirror_y(grid.page_h / 2)
+        rotation = 180  # the sheet turns end over end: keep the back upright behind its front
+    dx, dy = offset
+    return replace(
+        slot, trim=trim.moved(dx, dy), paint=paint.moved(dx, dy), rotation=rotation, face="back"
+    )

@@ -1,0 +1,83 @@
+"""How many cards of a size fit a page, and where the block of them sits (centred, margins kept)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardgen.printkit.paper import MIN_MARGIN_MM, PrintOptions
+from cardgen.printkit.sheets.geometry import Rect
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A block of `cols` x `rows` trims of `w` x `h` with `gutter` between them on a page."""
+
+    page_w: float
+    page_h: float
+    cols: int
+    rows: int
+    w: float
+    h: float
+    gutter: float
+    bleed: float
+    x0: float  # top-left trim corner of the block
+    y0: float
+
+    @property
+    def per_page(self) -> int:
+        return self.cols * self.rows
+
+    def trim(self, row: int, col: int) -> Rect:
+        return Rect(self.x0 + col * (self.w + self.gutter), self.y0 + row * (self.h + self.gutter),
+                    self.w, self.h)  # fmt: skip
+
+    def paint(self, row: int, col: int) -> Rect:
+        """Trim plus bleed: full bleed on the block's outside, half the gutter (at most) inside."""
+        inner = min(self.bleed, self.gutter / 2)
+        left = self.bleed if col == 0 else inner
+        right = self.bleed if col == self.cols - 1 else inner
+        top = self.bleed if row == 0 else inner
+        bottom = self.bleed if row == self.rows - 1 else inner
+        return self.trim(row, col).expand(left, top, right, bottom)
+
+    @property
+    def block(self) -> Rect:
+        return Rect(self.x0, self.y0, self.cols * self.w + (self.cols - 1) * self.gutter,
+                    self.rows * self.h + (self.rows - 1) * self.gutter)  # fmt: skip
+
+
+def fits_along(length: float, item: float, gutter: float, margin: float) -> int:
+    return max(0, int((length - 2 * margin + gutter + 1e-9) // (item + gutter)))
+
+
+def fit_grid(
+    w: float, h: float, page_w: float, page_h: float, bleed: float, gutter: float
+) -> Grid | None:
+    """The grid of w x h trims that fits on the page, centred; None if not even one fits."""
+    cols = fits_along(page_w, w, gutter, MIN_MARGIN_MM)
+    rows = fits_along(page_h, h, gutter, MIN_MARGIN_MM)
+    if cols == 0 or rows == 0:
+        return None
+    block_w = cols * w + (cols - 1) * gutter
+    block_h = rows * h + (rows - 1) * gutter
+    x0, y0 = (page_w - block_w) / 2, (page_h - block_h) / 2
+    return Grid(page_w, page_h, cols, rows, w, h, gutter, bleed, x0, y0)
+
+
+def best_grid(w: float, h: float, options: PrintOptions) -> Grid:
+    """Portrait or landscape paper, whichever holds more; portrait on a tie."""
+    pw, ph = options.paper_mm
+    candidates = [
+        g
+        for g in (
+            fit_grid(w, h, pw, ph, options.bleed_mm, options.gutter_mm),
+            fit_grid(w, h, ph, pw, options.bleed_mm, options.gutter_mm),
+        )
+        if g is not None
+    ]
+    if not candidates:
+        raise ValueError(
+            f"a {w:g} x {h:g} mm item does not fit on {options.paper} paper; "
+            "it needs the board splitter"
+        )
+    return max(candidates, key=lambda g: g.per_page)  # max keeps the first (portrait) on ties

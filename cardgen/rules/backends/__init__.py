@@ -1,0 +1,1 @@
+"""The rulebooks' typesetter: the only rulebook modules that import reportlab or pillow."""
