@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.project import REPO_ROOT
+from cardgen.data.project import REPO_ROOT
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.database import load_game_or_raise
+from cardgen.data.database import load_game_or_raise
 from companion.engine import IllegalAction, Match
 from companion.games.moonlighter import MoonlighterRules, data_from_game
 from companion.games.moonlighter.data import data_folder

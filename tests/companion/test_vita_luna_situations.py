@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from cardgen.database import load_game_or_raise
+from cardgen.data.database import load_game_or_raise
 from companion.games.vita_luna import VitaLunaRules, VitaLunaState, data_from_game
 from companion.games.vita_luna.data import data_folder
 from companion.games.vita_luna.scenarios import at, battle, in_grey
