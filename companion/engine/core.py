@@ -16,6 +16,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from companion.engine.seats import CHANCE, Outcome, Seat
+
 Action = dict[str, Any]  # JSON-serialisable, e.g. {"type": "roll", "die": "tile", "value": 7}
 State = Any  # each game's own state type; must survive copy.deepcopy and to_json/from_json
 
@@ -43,15 +45,33 @@ class Step:
     events: list[str] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Entry:
+    """One logged action as a seat may see it: its place in the log, the action (redacted),
+    the seats that could take it, and the plain sentences it produced."""
+
+    index: int
+    action: Action
+    actors: frozenset[Seat]
+    events: list[str]
+
+
 class Rules(Protocol):
-    """What a game module provides. Implementations keep state changes inside `apply`."""
+    """What a game module provides. Implementations keep state changes inside `apply`.
+
+    Seats (`companion.engine.seats`): `seats`, `actors`, `to_move`, `legal_actions_for`,
+    `view`, `redact`, `resample`, `sealed` and `outcome` say who may act and what each seat may
+    see; `SeatedRules` gives the defaults for a game with no secrets.
+    """
 
     game_id: str
     title: str
 
     def new_state(self, options: dict[str, Any]) -> State: ...
 
-    def legal_actions(self, state: State) -> list[Action]: ...
+    def legal_actions(self, state: State) -> list[Action]:
+        """Every action any seat may take now, fully specified."""
+        ...
 
     def check(self, state: State, action: Action) -> str | None:
         """None if the action is legal now, else the reason it is not, in players' words."""
@@ -60,6 +80,10 @@ class Rules(Protocol):
     def apply(self, state: State, action: Action, rng: random.Random) -> Step:
         """The step after `action`: validates it (IllegalAction with the reason if refused),
         works on a copy, and never changes `state`, so a refused action leaves nothing behind."""
+        ...
+
+    def apply_unchecked(self, state: State, action: Action, rng: random.Random) -> Step:
+        """`apply` without `check`, for an action `legal_actions` itself produced (bots)."""
         ...
 
     def is_over(self, state: State) -> bool: ...
@@ -72,6 +96,28 @@ class Rules(Protocol):
 
     def from_json(self, data: dict[str, Any]) -> State: ...
 
+    def seats(self, state: State) -> tuple[Seat, ...]: ...
+
+    def seat_name(self, state: State, seat: Seat) -> str: ...
+
+    def actors(self, state: State, action: Action) -> frozenset[Seat]: ...
+
+    def to_move(self, state: State) -> frozenset[Seat]: ...
+
+    def legal_actions_for(self, state: State, seat: Seat) -> list[Action]: ...
+
+    def refuse_seat(self, state: State, action: Action, seat: Seat) -> str | None: ...
+
+    def view(self, state: State, seat: Seat | None) -> dict[str, Any]: ...
+
+    def redact(self, before: State, action: Action, seat: Seat | None) -> Action: ...
+
+    def resample(self, state: State, seat: Seat, rng: random.Random) -> State: ...
+
+    def sealed(self, state: State) -> str | None: ...
+
+    def outcome(self, state: State) -> Outcome: ...
+
 
 Handler = Callable[[Any, Any, Action, random.Random], tuple[Action, list[str]]]
 
@@ -81,17 +127,19 @@ def apply_with(
     state: Any,
     action: Action,
     rng: random.Random,
-    check: Callable[[Any, Any, Action], str | None],
+    check: Callable[[Any, Any, Action], str | None] | None,
     handlers: Mapping[str, Handler],
 ) -> Step:
     """The usual `apply`: refuse with `check`'s reason, else run the action's handler on a clone.
 
     A game keeps its rules in `check(data, state, action)` and in one handler per action type,
     `handler(data, state, action, rng) -> (resolved action, events)`, which may change the clone.
+    With `check` None the action is trusted (it came from `legal_actions`): a bot's fast path.
     """
-    reason = check(data, state, action)
-    if reason is not None:
-        raise IllegalAction(reason)
+    if check is not None:
+        reason = check(data, state, action)
+        if reason is not None:
+            raise IllegalAction(reason)
     after = state.clone()
     resolved, events = handlers[action["type"]](data, after, action, rng)
     return Step(after, resolved, events)
@@ -143,9 +191,17 @@ def step_rng(seed: int, index: int) -> random.Random:
     return StepRandom(seed, index)
 
 
+SNAPSHOT_EVERY = 32  # states kept along the log: undo and rewinds replay at most this many
+
+
 @dataclass
 class Match:
-    """One game in progress: rules, options, seed and the append-only log of resolved actions."""
+    """One game in progress: rules, options, seed and the append-only log of resolved actions.
+
+    Every SNAPSHOT_EVERY actions the state is kept, so undo and a look at an earlier moment cost
+    the last few actions, not the whole log. States are never changed in place (`apply` works on
+    a clone), so a kept state needs no copy.
+    """
 
     rules: Rules
     options: dict[str, Any]
@@ -153,49 +209,157 @@ class Match:
     log: list[Action] = field(default_factory=list)
     events: list[list[str]] = field(default_factory=list)  # events of each logged action
     state: State = None
+    snapshots: dict[int, State] = field(default_factory=dict)  # log length -> state then
 
     @classmethod
     def start(cls, rules: Rules, options: dict[str, Any] | None = None, seed: int | None = None):
         chosen = seed if seed is not None else random.SystemRandom().randrange(2**31)
         match = cls(rules, dict(options or {}), chosen)
         match.state = rules.new_state(match.options | {"seed": chosen})
+        match.snapshots[0] = match.state
         return match
 
-    def legal_actions(self) -> list[Action]:
-        return self.rules.legal_actions(self.state)
+    def legal_actions(self, seat: Seat | None = None) -> list[Action]:
+        """Every legal action now, or only those `seat` may take."""
+        if seat is None:
+            return self.rules.legal_actions(self.state)
+        return self.rules.legal_actions_for(self.state, seat)
 
-    def check(self, action: Action) -> str | None:
-        return self.rules.check(self.state, action)
+    def check(self, action: Action, seat: Seat | None = None) -> str | None:
+        reason = self.rules.check(self.state, action)
+        if reason is None and seat is not None:
+            reason = self.rules.refuse_seat(self.state, action, seat)
+        return reason
 
-    def play(self, action: Action) -> Step:
-        """Apply `action` or raise IllegalAction with the reason; the state is untouched then."""
-        step = self.rules.apply(self.state, action, step_rng(self.seed, len(self.log)))
+    def play(self, action: Action, seat: Seat | None = None, *, trusted: bool = False) -> Step:
+        """Apply `action` (for `seat`, when given) or raise IllegalAction with the reason; the
+        state is untouched then. `trusted`: the action came from `legal_actions` (bots)."""
+        if seat is not None:
+            reason = self.rules.refuse_seat(self.state, action, seat)
+            if reason is not None and self.rules.check(self.state, action) is None:
+                raise IllegalAction(reason)
+        rng = step_rng(self.seed, len(self.log))
+        if trusted:
+            step = self.rules.apply_unchecked(self.state, action, rng)
+        else:
+            step = self.rules.apply(self.state, action, rng)
+        self._push(step)
+        return step
+
+    def _push(self, step: Step) -> None:
         self.state = step.state
         self.log.append(step.action)
         self.events.append(step.events)
-        return step
+        if len(self.log) % SNAPSHOT_EVERY == 0:
+            self.snapshots[len(self.log)] = step.state
 
-    def undo(self) -> Action | None:
-        """Take back the last action by replaying all the others; returns the one undone."""
+    def state_at(self, length: int) -> State:
+        """The state after the first `length` logged actions, from the nearest kept state."""
+        if length == len(self.log):
+            return self.state
+        start = max(k for k in self.snapshots if k <= length)
+        state = self.snapshots[start]
+        for index in range(start, length):
+            state = self.rules.apply_unchecked(
+                state, self.log[index], step_rng(self.seed, index)
+            ).state
+        return state
+
+    def rewind(self, length: int) -> None:
+        """Forget every action after the first `length`."""
+        self.state = self.state_at(length)
+        del self.log[length:], self.events[length:]
+        for kept in [k for k in self.snapshots if k > length]:
+            del self.snapshots[kept]
+
+    def undo_refusal(self, seat: Seat | None = None) -> str | None:
+        """Why the last action may not be taken back (by `seat`, when given), or None."""
+        if not self.log:
+            return "Nothing to undo."
+        sealed = self.rules.sealed(self.state)
+        if sealed is not None:
+            return sealed
+        if seat is None:
+            return None
+        before = self.state_at(len(self.log) - 1)
+        actors = self.rules.actors(before, self.log[-1])
+        if seat in actors or CHANCE in actors:
+            return None
+        owner = " or ".join(self.rules.seat_name(before, s) for s in sorted(actors))
+        return f"Only {owner} can take back the last move."
+
+    def undo(self, seat: Seat | None = None) -> Action | None:
+        """Take back the last action; returns it, or None when there is none. A sealed choice
+        (or, for `seat`, another seat's move) is refused with IllegalAction and its reason."""
         if not self.log:
             return None
+        reason = self.undo_refusal(seat)
+        if reason is not None:
+            raise IllegalAction(reason)
         undone = self.log[-1]
-        rebuilt = Match.replay(self.rules, self.options, self.seed, self.log[:-1])
-        self.state, self.log, self.events = rebuilt.state, rebuilt.log, rebuilt.events
+        self.rewind(len(self.log) - 1)
         return undone
+
+    # --- what a seat may see ---------------------------------------------------------------------
+
+    def view(self, seat: Seat | None) -> dict[str, Any]:
+        return self.rules.view(self.state, seat)
+
+    def history(self, seat: Seat | None, last: int | None = None) -> list[Entry]:
+        """The log as `seat` may see it (newest last): each action redacted, with its events."""
+        first = 0 if last is None else max(0, len(self.log) - last)
+        state = self.state_at(first)
+        entries = []
+        for index in range(first, len(self.log)):
+            action = self.log[index]
+            actors = self.rules.actors(state, action)
+            entries.append(Entry(index, self.rules.redact(state, action, seat), actors,
+                                 self.events[index]))  # fmt: skip
+            if index + 1 < len(self.log):
+                state = self.rules.apply_unchecked(state, action, step_rng(self.seed, index)).state
+        return entries
+
+    def outcome(self) -> Outcome:
+        return self.rules.outcome(self.state)
 
     @classmethod
     def replay(
         cls, rules: Rules, options: dict[str, Any], seed: int, log: Sequence[Action]
     ) -> Match:
-        """Rebuild a match from its log; an entry the rules refuse raises IllegalAction."""
-        match = cls(rules, dict(options), seed)
-        match.state = rules.new_state(match.options | {"seed": seed})
+        """Rebuild a match from its log, checking every entry; one the rules refuse raises
+        IllegalAction naming it."""
+        match = cls.start(rules, options, seed)
         for index, action in enumerate(log):
             try:
                 match.play(action)
             except IllegalAction as exc:
                 raise IllegalAction(f"entry {index + 1} of the log: {exc.reason}") from None
+        return match
+
+    @classmethod
+    def resume(
+        cls,
+        rules: Rules,
+        options: dict[str, Any],
+        seed: int,
+        log: Sequence[Action],
+        events: Sequence[list[str]],
+        snapshot: tuple[int, dict[str, Any]] | None = None,
+    ) -> Match:
+        """A match from our own save: the kept state (log length, its JSON) plus the actions
+        after it, replayed unchecked since they were checked when played. Imports go through
+        `replay` instead."""
+        match = cls(rules, dict(options), seed, list(log), [list(e) for e in events])
+        start, state = 0, rules.new_state(match.options | {"seed": seed})
+        match.snapshots[0] = state
+        if snapshot is not None:
+            start, state = snapshot[0], rules.from_json(snapshot[1])
+            match.snapshots[start] = state
+        for index in range(start, len(log)):
+            state = rules.apply_unchecked(state, log[index], step_rng(seed, index)).state
+            if (index + 1) % SNAPSHOT_EVERY == 0:
+                match.snapshots[index + 1] = state
+        match.state = state
         return match
 
     def to_json(self) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from companion.engine import IllegalAction, Match, Step
+from companion.engine import IllegalAction, Match, SeatedRules, Step
 from companion.engine.core import StepRandom
 
 
@@ -19,7 +19,7 @@ class Race:
     rolls: tuple[int, ...] = ()
 
 
-class RaceRules:
+class RaceRules(SeatedRules):
     """Roll a d6 (app or physical) and move; reach 10 to win. Moving past 10 is refused."""
 
     game_id = "race"

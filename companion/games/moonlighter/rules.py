@@ -10,6 +10,7 @@ import random
 from typing import Any
 
 from companion.engine.core import Step, apply_with
+from companion.engine.seats import CHANCE, RUNNING, Outcome, Seat, SeatedRules
 from companion.games.moonlighter import state as st
 from companion.games.moonlighter.actions import HANDLERS, new_dungeon
 from companion.games.moonlighter.checks import (
@@ -35,7 +36,7 @@ from companion.games.moonlighter.state import (
 Action = dict[str, Any]
 
 
-class MoonlighterRules:
+class MoonlighterRules(SeatedRules):
     """Solo Moonlighter.
 
     Option `forgiving` (bool, default False): a fall in an ordinary room restarts only the current
@@ -85,8 +86,23 @@ class MoonlighterRules:
         """Validate, then play `action` on a clone; `state` itself is never changed."""
         return apply_with(self.data, state, action, rng, check, HANDLERS)
 
+    def apply_unchecked(self, state: MoonlighterState, action: Action, rng: random.Random) -> Step:
+        return apply_with(self.data, state, action, rng, None, HANDLERS)
+
     def is_over(self, state: MoonlighterState) -> bool:
         return state.phase == WON
+
+    def seat_name(self, state: MoonlighterState, seat: Seat) -> str:
+        return "Chance" if seat == CHANCE else "You"
+
+    def actors(self, state: MoonlighterState, action: Action) -> frozenset[Seat]:
+        """The loot die is rolled whatever happens: chance's. Every other roll is a choice."""
+        return CHANCE_ONLY if action.get("type") in CHANCE_TYPES else PLAYER
+
+    def outcome(self, state: MoonlighterState) -> Outcome:
+        if state.phase != WON:
+            return RUNNING
+        return Outcome(True, 0, (1.0,), "Every dungeon is cleared: you won.")
 
     def clone(self, state: MoonlighterState) -> MoonlighterState:
         return state.clone()
@@ -105,3 +121,7 @@ FIXED: dict[Phase, tuple[Action, ...]] = {
     CLEARED: ({"type": "next_dungeon"},),
     WON: (),
 }
+
+PLAYER: frozenset[Seat] = frozenset({0})
+CHANCE_ONLY: frozenset[Seat] = frozenset({CHANCE})
+CHANCE_TYPES = frozenset({"roll_loot"})

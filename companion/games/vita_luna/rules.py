@@ -11,6 +11,8 @@ import random
 from typing import Any
 
 from companion.engine.core import Step, apply_with
+from companion.engine.seats import Outcome, Seat, SeatedRules
+from companion.games.vita_luna import seats
 from companion.games.vita_luna import state as st
 from companion.games.vita_luna.actions import HANDLERS, new_game
 from companion.games.vita_luna.checks import check
@@ -38,7 +40,7 @@ Action = dict[str, Any]
 MODES = ("basic", "advanced")
 
 
-class VitaLunaRules:
+class VitaLunaRules(SeatedRules):
     """Two-player Vita Luna.
 
     Options: `mode` "basic" (deal the starting cards, choose the first attacker) or "advanced"
@@ -220,6 +222,9 @@ class VitaLunaRules:
         """Validate, then play `action` on a clone; `state` itself is never changed."""
         return apply_with(self.data, state, action, rng, check, HANDLERS)
 
+    def apply_unchecked(self, state: VitaLunaState, action: Action, rng: random.Random) -> Step:
+        return apply_with(self.data, state, action, rng, None, HANDLERS)
+
     def is_over(self, state: VitaLunaState) -> bool:
         return state.phase == st.OVER
 
@@ -232,9 +237,31 @@ class VitaLunaRules:
     def from_json(self, data: dict[str, Any]) -> VitaLunaState:
         return st.from_json(data)
 
-    def view(self, state: VitaLunaState, player: int | None) -> dict[str, Any]:
-        """The state as `player` may see it (None: the shared table); see `state.view`."""
-        return st.view(self.data, state, player)
+    # --- seats -----------------------------------------------------------------------------------
+
+    def seats(self, state: VitaLunaState) -> tuple[Seat, ...]:
+        return seats.SEATS
+
+    def actors(self, state: VitaLunaState, action: Action) -> frozenset[Seat]:
+        """Each player's own moves and bids; chance deals and draws; the table agrees on who
+        attacks or bids first and when the next battle starts (either player may say so)."""
+        return seats.actors(action)
+
+    def view(self, state: VitaLunaState, seat: Seat | None) -> dict[str, Any]:
+        """The state as `seat` may see it (None: the shared table); see `state.view`."""
+        return st.view(self.data, state, seat)
+
+    def redact(self, before: VitaLunaState, action: Action, seat: Seat | None) -> Action:
+        return seats.redact(self.data, before, action, seat)
+
+    def resample(self, state: VitaLunaState, seat: Seat, rng: random.Random) -> VitaLunaState:
+        return seats.resample(self.data, state, seat, rng)
+
+    def sealed(self, state: VitaLunaState) -> str | None:
+        return seats.sealed(state)
+
+    def outcome(self, state: VitaLunaState) -> Outcome:
+        return seats.outcome(state)
 
     def hidden_bid(self, state: VitaLunaState) -> int | None:
         """The player whose secret bid is in and hidden, or None: the UI hides it and asks the

@@ -1,0 +1,132 @@
+"""Seats: who may act, what each player may see, and how a game ends, said once for every game.
+
+A seat is a player's place at the table, numbered from 0. Chance is a seat of its own (`CHANCE`):
+a deal or a die that nobody chooses is its action, and any device at the table may trigger it
+(the app draws it, or a player types in what the physical cards or die show). `None` stands for
+the shared table screen, which sees only what is public.
+
+Pages, logs, exports and app opponents read a game through `view(state, seat)` and nothing else,
+so a leak is mended in one place (after boardgame.io's `playerView` and OpenSpiel's information
+states). `resample(state, seat, rng)` makes a full state that the seat could not tell from the
+real one: what a search bot needs to reason about cards it cannot see.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+Action = dict[str, Any]
+Seat = int
+CHANCE: Seat = -1
+HIDDEN = "hidden"  # a value the viewing seat may not know, as its view shows it
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How the game stands: still running, or over with a winner (None: a draw) and scores."""
+
+    over: bool
+    winner: Seat | None = None
+    scores: tuple[float, ...] = field(default_factory=tuple)
+    text: str = ""
+
+
+RUNNING = Outcome(False)
+
+
+class SeatedRules:
+    """Defaults for a game whose players see everything: one seat, no secrets, no sealed choices.
+
+    A game with hidden information overrides `seats`, `actors`, `view`, `redact`, `resample`
+    and `sealed`; the conformance suite (tests/companion/test_conformance.py) checks that what
+    it overrides agrees with its `check` and `apply`.
+    """
+
+    game_id: str
+    title: str
+
+    # What every game writes itself (see `companion.engine.core.Rules`).
+    def legal_actions(self, state: Any) -> list[Action]:
+        raise NotImplementedError
+
+    def is_over(self, state: Any) -> bool:
+        raise NotImplementedError
+
+    def clone(self, state: Any) -> Any:
+        raise NotImplementedError
+
+    def to_json(self, state: Any) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def apply(self, state: Any, action: Action, rng: random.Random) -> Any:
+        raise NotImplementedError
+
+    def apply_unchecked(self, state: Any, action: Action, rng: random.Random) -> Any:
+        """A game whose `apply` checks cheaply need not write a faster path."""
+        return self.apply(state, action, rng)
+
+    # --- who plays -------------------------------------------------------------------------------
+
+    def seats(self, state: Any) -> tuple[Seat, ...]:
+        return (0,)
+
+    def seat_name(self, state: Any, seat: Seat) -> str:
+        names = getattr(state, "names", None)
+        if seat == CHANCE:
+            return "Chance"
+        return str(names[seat]) if names else f"Player {seat + 1}"
+
+    def actors(self, state: Any, action: Action) -> frozenset[Seat]:
+        """The seats that may take `action` (CHANCE for a draw or roll nobody chooses)."""
+        return frozenset({0})
+
+    def to_move(self, state: Any) -> frozenset[Seat]:
+        """The seats that may act now: several at once for simultaneous choices."""
+        movers: set[Seat] = set()
+        for action in self.legal_actions(state):
+            movers |= self.actors(state, action)
+        return frozenset(movers)
+
+    def legal_actions_for(self, state: Any, seat: Seat) -> list[Action]:
+        """What `seat` may do now (chance actions are CHANCE's, offered on every device)."""
+        return [a for a in self.legal_actions(state) if seat in self.actors(state, a)]
+
+    def refuse_seat(self, state: Any, action: Action, seat: Seat) -> str | None:
+        """Why `seat` may not take `action` even if it is legal, in players' words."""
+        actors = self.actors(state, action)
+        if seat in actors or CHANCE in actors:
+            return None
+        owners = " or ".join(self.seat_name(state, s) for s in sorted(actors))
+        return f"That is for {owners} to do." if owners else "Nobody can do that now."
+
+    # --- what a seat sees ------------------------------------------------------------------------
+
+    def view(self, state: Any, seat: Seat | None) -> dict[str, Any]:
+        """The state as `seat` may see it (None: the shared table screen), as plain JSON."""
+        return self.to_json(state)
+
+    def redact(self, before: Any, action: Action, seat: Seat | None) -> Action:
+        """A logged action as `seat` may see it, given the state it was played in."""
+        return action
+
+    def resample(self, state: Any, seat: Seat, rng: random.Random) -> Any:
+        """A full state `seat` cannot tell from `state`: hidden cards and choices redrawn."""
+        return self.clone(state)
+
+    def sealed(self, state: Any) -> str | None:
+        """Why nothing may be taken back now (a sealed bid waiting for the other), else None."""
+        return None
+
+    # --- how it ends -----------------------------------------------------------------------------
+
+    def outcome(self, state: Any) -> Outcome:
+        if not self.is_over(state):
+            return RUNNING
+        return Outcome(True, 0, (1.0,), "Won.")
+
+
+def hide_all(values: Iterable[Any]) -> list[str]:
+    return [HIDDEN for _ in values]
