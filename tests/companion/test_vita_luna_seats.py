@@ -91,7 +91,7 @@ def test_the_log_hides_the_other_hand_and_bid():
 def test_a_player_acts_only_for_their_own_seat():
     """seat_actions: Player 2's bid from Player 1's device is refused; chance is anyone's."""
     match = advanced()
-    with pytest.raises(IllegalAction, match="That is for Player 2 to do."):
+    with pytest.raises(IllegalAction, match="That is for Player 2 to do"):
         match.play({"type": "bid", "player": P2, "amount": 1}, P1)
     assert match.rules.to_move(match.state) == frozenset({P1, P2})  # sealed bids: both at once
     basic = Match.start(RULES, {"mode": "basic"}, seed=1)
