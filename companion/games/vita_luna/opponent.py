@@ -1,6 +1,9 @@
 """The app as a Vita Luna opponent: one decision at a time, from plain rules of thumb.
 
-`choose(state, legal_actions, rng, me=...)` picks one of the legal actions for player `me`, or
+`VitaLunaOpponent(seat).choose(view, legal_actions, rng)` is what the app plays: it sees only its
+seat's view (`companion.engine.opponents`) and reasons on a state drawn from that view, with the
+other player's hidden cards and sealed bid made up at random. `choose(state, legal_actions, rng,
+me=...)`, the rules of thumb themselves, picks one of the legal actions for player `me`, or
 None when that player has nothing to do now (someone else's turn, or no trade worth making).
 It is deterministic for a given state and random source, so the page seeds the source from the
 match's seed and the log's length: a replay or an undo makes the same choices again.
@@ -19,11 +22,14 @@ What it weighs, in order (after the Automa approach: a short list of priorities,
 
 from __future__ import annotations
 
+import json
 import random
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.games.vita_luna.actions import AUCTION, HAND, held_count
 from companion.games.vita_luna.data import Creature, VitaLunaData, default_data
+from companion.games.vita_luna.seats import determinize
 from companion.games.vita_luna.state import (
     ATTACK_BID,
     BETWEEN,
@@ -54,6 +60,22 @@ SWAP_GAIN = 5.0  # a Swap must gain at least this much worth
 HEAL_LOST = 3  # heal a creature that has lost this much health, or would die next turn
 MOVE_GAIN = 2.0  # a sideways move must improve the match-ups by this much
 ATTACK_BID_MOST = 3  # the first attack is worth 1 to 3 markers
+
+
+@dataclass
+class VitaLunaOpponent:
+    """The app in `seat`: the rules of thumb below, applied to a state drawn from its view."""
+
+    seat: int = 1
+    data: VitaLunaData = field(default_factory=default_data)
+
+    def choose(
+        self, view: dict[str, Any], legal: list[Action], rng: random.Random
+    ) -> Action | None:
+        # The made-up hidden cards come from the view itself, so `rng` is left to the choice.
+        guess = random.Random(json.dumps(view, sort_keys=True))
+        state = determinize(self.data, view, self.seat, guess)
+        return choose(state, legal, rng, me=self.seat, data=self.data)
 
 
 def worth(creature: Creature) -> float:

@@ -13,7 +13,16 @@ from typing import Any
 
 from companion.engine.seats import CHANCE, HIDDEN, RUNNING, Outcome, Seat
 from companion.games.vita_luna.data import DECKS, VitaLunaData
-from companion.games.vita_luna.state import BIDDING, OVER, VitaLunaState, grey_index, hand, locate
+from companion.games.vita_luna.state import (
+    BIDDING,
+    FACE_DOWN,
+    OVER,
+    VitaLunaState,
+    from_json,
+    grey_index,
+    locate,
+    view,
+)
 
 Action = dict[str, Any]
 
@@ -80,73 +89,43 @@ def redact(data: VitaLunaData, before: VitaLunaState, action: Action, seat: Seat
 def resample(
     data: VitaLunaData, state: VitaLunaState, seat: Seat | None, rng: random.Random
 ) -> VitaLunaState:
-    """A state `seat` could not tell from `state`: the other player's hidden cards, the decks and
-    a sealed bid redrawn at random, each card keeping its colour."""
+    """A state `seat` could not tell from `state`, made from the seat's view alone."""
+    return determinize(data, view(data, state, seat), seat, rng)
+
+
+def determinize(
+    data: VitaLunaData, seen: dict[str, Any], seat: Seat | None, rng: random.Random
+) -> VitaLunaState:
+    """A full state consistent with a seat's view: every card the seat cannot see drawn at random
+    from those it has not seen, keeping the colour its back shows; a sealed bid of the other
+    player drawn from what they could have bid. App opponents reason on this, never on the
+    real state."""
     others = [p for p in SEATS if p != seat]
-    after = state.clone()
-    cards = data.cards
-    slots: list[tuple[str, int, int]] = []  # (where, player or deck, index) of each hidden card
-    hidden: list[str] = []
+    full = {**seen, "owned": [list(o) for o in seen["owned"]], "board": list(seen["board"])}
+    full["health"], full["armour"] = dict(seen["health"]), list(seen["armour"])
+    known = {c for side in full["owned"] for c in side} | set(seen["burned"])
+    known |= {c for c in seen["board"] if c and c != FACE_DOWN} | ({seen["lot"]} - {""})
+    unseen: dict[str, list[str]] = {colour: [] for colour in DECKS}
+    for colour in DECKS:
+        unseen[colour] = [c for c in data.decks[colour] if c not in known]
+        rng.shuffle(unseen[colour])
     for p in others:
-        for i in range(data.grey):
-            card = state.board[grey_index(data, p, i)]
-            if card is not None:
-                slots.append(("grey", p, i))
-                hidden.append(card)
-        for card in hand(data, state, p):
-            slots.append(("hand", p, 0))
-            hidden.append(card)
-    for d, deck in enumerate(state.decks):
-        for i, card in enumerate(deck):
-            slots.append(("deck", d, i))
-            hidden.append(card)
-    by_colour: dict[str, list[int]] = {}
-    for n, card in enumerate(hidden):
-        by_colour.setdefault(cards[card].deck, []).append(n)
-    drawn = list(hidden)
-    for positions in by_colour.values():
-        shuffled = [hidden[n] for n in positions]
-        rng.shuffle(shuffled)
-        for n, card in zip(positions, shuffled, strict=True):
-            drawn[n] = card
-    _place(data, state, after, others, slots, hidden, drawn)
-    bids = list(after.bids)
-    for p in others:
-        if bids[p] is not None:
-            bids[p] = rng.randint(0, state.markers[p])
-    after.bids = (bids[0], bids[1])
-    return after
-
-
-def _place(
-    data: VitaLunaData,
-    state: VitaLunaState,
-    after: VitaLunaState,
-    others: list[Seat],
-    slots: list[tuple[str, int, int]],
-    hidden: list[str],
-    drawn: list[str],
-) -> None:
-    """Put the redrawn cards where the hidden ones were: grey slots, hands and decks."""
-    cards = data.cards
-    owned = [list(o) for o in state.owned]
-    decks: list[list[str]] = [list(d) for d in state.decks]
-    for p in others:
-        hidden_mine = {c for (where, q, _), c in zip(slots, hidden, strict=True)
-                       if q == p and where != "deck"}  # fmt: skip
-        owned[p] = [c for c in owned[p] if c not in hidden_mine]
-    for (where, who, index), old, new in zip(slots, hidden, drawn, strict=True):
-        if where == "deck":
-            decks[who][index] = new
-            continue
-        owned[who].append(new)
-        if where == "grey":
-            after.board[grey_index(data, who, index)] = new
-            del after.health[old]
-            after.armour.discard(old)
-            after.health[new] = cards[new].health
-            if cards[new].armour:
-                after.armour.add(new)
-    after.owned = (tuple(owned[0]), tuple(owned[1]))
-    after.decks = tuple(tuple(d) for d in decks)
-    assert len(after.decks) == len(DECKS)
+        backs = seen["backs"][str(p)]
+        for slot, colour in enumerate(backs["grey"]):
+            if colour is None:
+                continue
+            card = unseen[colour].pop()
+            full["board"][grey_index(data, p, slot)] = card
+            full["owned"][p].append(card)
+            full["health"][card] = data.cards[card].health
+            if data.cards[card].armour:
+                full["armour"].append(card)
+        full["owned"][p] += [unseen[colour].pop() for colour in backs["hand"]]
+    full["decks"] = {colour: unseen[colour] for colour in DECKS}
+    for colour in DECKS:
+        assert len(unseen[colour]) == seen["decks"][colour], f"{colour} deck count disagrees"
+    full["bids"] = [
+        rng.randint(0, seen["markers"][p]) if bid == HIDDEN else bid
+        for p, bid in enumerate(seen["bids"])
+    ]
+    return from_json(full)

@@ -269,7 +269,8 @@ def view(data: VitaLunaData, state: VitaLunaState, viewer: int | None) -> dict[s
 
     Hidden: the other player's secret bid (until both have bid), the other player's grey cards
     (face down), the other player's cards off the board (only their number), and what is left in
-    the decks (only how many).
+    the decks (only how many). Card backs show their deck's colour, so `backs` gives the colours
+    of the other's hidden cards.
     """
     seen = to_json(state)
     others = [p for p in (0, 1) if p != viewer]
@@ -286,6 +287,13 @@ def view(data: VitaLunaData, state: VitaLunaState, viewer: int | None) -> dict[s
                 seen["board"][i] = FACE_DOWN
                 hidden.add(card)
         seen["owned"][p] = [c for c in whites(data, state, p) if c]  # only what lies face up
+    seen["backs"] = {  # what the backs of the other's hidden cards show: their decks' colours
+        str(p): {
+            "grey": [data.cards[c].deck if c else None for c in greys(data, state, p)],
+            "hand": sorted(data.cards[c].deck for c in hand(data, state, p)),
+        }
+        for p in others
+    }
     seen["health"] = {c: h for c, h in seen["health"].items() if c not in hidden}
     seen["armour"] = [c for c in seen["armour"] if c not in hidden]
     seen["decks"] = {colour: len(cards) for colour, cards in seen["decks"].items()}
