@@ -210,6 +210,9 @@ class Match:
     events: list[list[str]] = field(default_factory=list)  # events of each logged action
     state: State = None
     snapshots: dict[int, State] = field(default_factory=dict)  # log length -> state then
+    saved_upto: int = (
+        0  # the first log entry a save must write: earlier ones are stored as they are
+    )
 
     @classmethod
     def start(cls, rules: Rules, options: dict[str, Any] | None = None, seed: int | None = None):
@@ -267,6 +270,7 @@ class Match:
 
     def rewind(self, length: int) -> None:
         """Forget every action after the first `length`."""
+        self.saved_upto = min(self.saved_upto, length)
         self.state = self.state_at(length)
         del self.log[length:], self.events[length:]
         for kept in [k for k in self.snapshots if k > length]:
@@ -360,6 +364,7 @@ class Match:
             if (index + 1) % SNAPSHOT_EVERY == 0:
                 match.snapshots[index + 1] = state
         match.state = state
+        match.saved_upto = len(log)
         return match
 
     def to_json(self) -> dict[str, Any]:

@@ -1,9 +1,9 @@
-"""The app's hold on one game: session keys, reload-proof loading, and the action callbacks.
+"""The app's hold on one game: reload-proof loading, and the action callbacks.
 
-Every session key is spelled here and nowhere else. The URL carries the saved game's id, so a
-reload or a restarted server finds the game in SQLite and replays it; every action is validated
-by the engine, saved with the version it was based on, and its refusal (in the engine's words)
-shown to the player.
+Its session keys are spelled in `keys`, with every other one. The URL carries the saved game's
+id, so a reload or a restarted server finds the game in SQLite and replays it; every action is
+validated by the engine, saved with the version it was based on, and its refusal (in the engine's
+words) shown to the player.
 """
 
 from __future__ import annotations
@@ -15,14 +15,8 @@ from typing import Any
 import streamlit as st
 
 from companion.engine import IllegalAction, Match
+from companion.screens.keys import FLASH, GID, MATCH, NAME, QUERY, VERSION
 from companion.store import GameStore, StaleVersion, StoreError, default_path
-
-GID = "companion_gid"
-MATCH = "companion_match"
-VERSION = "companion_version"
-FLASH = "companion_flash"
-NAME = "companion_name"
-QUERY = "game"
 
 
 @st.cache_resource
