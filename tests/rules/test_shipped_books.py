@@ -84,3 +84,17 @@ def test_booklet_is_padded_to_a_multiple_of_four(built, game_id):
     with pdfplumber.open(built[game_id][1] / "rules-booklet.pdf") as pdf:
         assert (2 * len(pdf.pages)) % 4 == 0
         assert all(page.width > page.height for page in pdf.pages)
+
+
+@pytest.mark.parametrize("game_id", BOOKS)
+def test_every_font_is_embedded_and_qpdf_finds_nothing(built, game_id):
+    """pdffonts lists no font that is not embedded (reportlab opens table cells in Helvetica
+    unless told otherwise), and qpdf --check passes, for all three books."""
+    import subprocess
+
+    _, out = built[game_id]
+    for name in ("rules.pdf", "rules-booklet.pdf", "reference.pdf"):
+        fonts = subprocess.run(["pdffonts", str(out / name)], capture_output=True, text=True,
+                               check=True).stdout.splitlines()[2:]  # fmt: skip
+        assert fonts and [f for f in fonts if f.split()[-5] != "yes"] == [], name
+        subprocess.run(["qpdf", "--check", str(out / name)], capture_output=True, check=True)

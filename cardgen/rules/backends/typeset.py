@@ -150,6 +150,19 @@ class Diagram(Flowable):
         self.canv.restoreState()
 
 
+# A table cell's own font: unset, reportlab opens every cell in Helvetica, which is then listed
+# (not embedded) in the PDF even though no text is set in it (print-standards.md section 5.2).
+CELL_FONT = ("FONTNAME", (0, 0), (-1, -1), PDF_NAMES["regular"])
+TOC_STYLE = TableStyle(
+    [
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+        ("LEFTPADDING", (0, 0), (-1, -1), 0),
+        CELL_FONT,
+    ]
+)
+
+
 class Book(BaseDocTemplate):
     """One- and two-column page templates, a running footer, and a table of contents."""
 
@@ -228,6 +241,7 @@ def _table(
     table.setStyle(
         TableStyle(
             [
+                CELL_FONT,
                 ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(theme.tint)),
                 ("GRID", (0, 0), (-1, -1), 0.25, colors.HexColor("#999999")),
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -298,6 +312,7 @@ def flowables(blocks: list[Block], ctx: Context, theme: Theme) -> list[Flowable]
             box.setStyle(
                 TableStyle(
                     [
+                        CELL_FONT,
                         ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(theme.tint)),
                         ("LINEBEFORE", (0, 0), (0, -1), 2.5, colors.HexColor(theme.accent)),
                         ("LEFTPADDING", (0, 0), (-1, -1), 8),
@@ -323,7 +338,7 @@ def flowables(blocks: list[Block], ctx: Context, theme: Theme) -> list[Flowable]
 def _directive(block: Block, ctx: Context, theme: Theme, styles: dict, para) -> list[Flowable]:
     name, icons = block.text, ctx.icons
     if name == "toc":
-        toc = TableOfContents()
+        toc = TableOfContents(tableStyle=TOC_STYLE)
         toc.levelStyles = [
             ParagraphStyle(
                 "toc1",
