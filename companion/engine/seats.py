@@ -61,6 +61,9 @@ class SeatedRules:
     def to_json(self, state: Any) -> dict[str, Any]:
         raise NotImplementedError
 
+    def from_json(self, data: dict[str, Any]) -> Any:
+        raise NotImplementedError
+
     def apply(self, state: Any, action: Action, rng: random.Random) -> Any:
         raise NotImplementedError
 
@@ -112,9 +115,15 @@ class SeatedRules:
         """A logged action as `seat` may see it, given the state it was played in."""
         return action
 
-    def resample(self, state: Any, seat: Seat, rng: random.Random) -> Any:
-        """A full state `seat` cannot tell from `state`: hidden cards and choices redrawn."""
-        return self.clone(state)
+    def resample(self, state: Any, seat: Seat | None, rng: random.Random) -> Any:
+        """A full state `seat` cannot tell from `state`: hidden cards and choices redrawn.
+        Made from the seat's view alone, so it cannot carry what the view leaves out."""
+        return self.from_view(self.view(state, seat), seat, rng)
+
+    def from_view(self, view: dict[str, Any], seat: Seat | None, rng: random.Random) -> Any:
+        """A full state consistent with `view`: what the seat cannot see made up at random.
+        Pages draw from this (never from the real state), and so do app opponents."""
+        return self.from_json(view)
 
     def sealed(self, state: Any) -> str | None:
         """Why nothing may be taken back now (a sealed bid waiting for the other), else None."""
