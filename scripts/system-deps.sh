@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# Debian packages the tests use: poppler-utils (pdftoppm, pdffonts, pdfimages), qpdf, and
-# chromium for the companion's browser tests (Playwright drives it; it downloads no browser).
+# Debian packages the tests use: poppler-utils (pdftoppm, pdffonts, pdfimages), qpdf,
+# chromium for the companion's browser tests (Playwright drives it; it downloads no browser), and
+# postgresql, whose initdb and pg_ctl the store's tests use to run a throwaway cluster (Debian keeps
+# them off PATH, under /usr/lib/postgresql/<version>/bin; the package also makes the `postgres` user
+# the cluster runs as when the tests run as root).
 # Installs only what is missing; needs root (as on CI and the team's machines) to install.
 set -euo pipefail
 need=()
 command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
 command -v qpdf >/dev/null 2>&1 || need+=(qpdf)
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
+compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || need+=(postgresql)
 for pkg in "$@"; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done

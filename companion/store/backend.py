@@ -1,0 +1,268 @@
+"""The two databases a store runs on, behind one small interface: SQLite (a file, the default:
+nothing to start) and PostgreSQL (a server that several machines can share).
+
+The store speaks one set of SQL statements, written with `?` placeholders; the few things the two
+really do differently (how a transaction begins, how a table's columns are listed, how two
+processes setting up the same database wait for each other) live in a `Dialect`, and the
+placeholder is converted in one place (`Tx.run`). Connections are kept in a small pool, so a page
+polling the version every second does not pay for a new connection each time (a PostgreSQL
+connection costs milliseconds), and each is used by one thread at a time (Streamlit runs every
+session in its own thread).
+"""
+
+from __future__ import annotations
+
+import functools
+import queue
+import re
+import sqlite3
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from companion.store.errors import StoreError
+
+POOL_SIZE = 4  # idle connections kept; more threads at once simply open and close their own
+URL = re.compile(r"^postgres(ql)?:", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Dialect:
+    """What differs between the databases; everything else is the same SQL."""
+
+    name: str
+    placeholder: str
+    begin_read: str  # a read sees one consistent moment, even across several statements
+    begin_write: str  # a write takes the lock at once, so two saves queue instead of deadlocking
+    lock_setup: str | None  # makes a second process wait while the first creates the tables
+    columns: str  # the column names of table `?`, empty when there is no such table
+
+
+SQLITE = Dialect(
+    name="SQLite",
+    placeholder="?",
+    begin_read="BEGIN",
+    begin_write="BEGIN IMMEDIATE",
+    lock_setup=None,  # BEGIN IMMEDIATE already does
+    columns="SELECT name FROM pragma_table_info(?)",
+)
+POSTGRES = Dialect(
+    name="PostgreSQL",
+    placeholder="%s",
+    begin_read="BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",
+    begin_write="BEGIN",  # read committed: an UPDATE waits for a concurrent one, then re-checks
+    lock_setup="SELECT pg_advisory_xact_lock(7041977)",
+    columns="SELECT column_name FROM information_schema.columns "
+    "WHERE table_schema = current_schema() AND table_name = ?",
+)
+
+
+@functools.lru_cache(maxsize=256)
+def _sql(sql: str, placeholder: str) -> str:
+    return sql if placeholder == "?" else sql.replace("?", placeholder)
+
+
+class Tx:
+    """One transaction's statements, written once for both databases."""
+
+    def __init__(self, conn: Any, dialect: Dialect) -> None:
+        self._conn = conn
+        self.dialect = dialect
+
+    def run(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        return self._conn.execute(_sql(sql, self.dialect.placeholder), tuple(params))
+
+    def many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        if rows:
+            self._conn.cursor().executemany(_sql(sql, self.dialect.placeholder), rows)
+
+    def one(self, sql: str, params: Sequence[Any] = ()) -> tuple | None:
+        return self.run(sql, params).fetchone()
+
+    def all(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
+        return list(self.run(sql, params).fetchall())
+
+    def columns(self, table: str) -> set[str]:
+        return {row[0] for row in self.all(self.dialect.columns, (table,))}
+
+
+class Database:
+    """A pool of connections to one database, handing out transactions.
+
+    Subclasses say how to connect and how their errors read; a connection that raised a database
+    error is closed rather than reused.
+    """
+
+    dialect: Dialect
+    where: str  # names the database in messages (never with a password)
+    errors: tuple[type[BaseException], ...]
+
+    def __init__(self) -> None:
+        self._idle: queue.LifoQueue[Any] = queue.LifoQueue()
+
+    def _connect(self) -> Any:
+        raise NotImplementedError
+
+    def _error(self, exc: BaseException) -> StoreError:
+        raise NotImplementedError
+
+    def _take(self) -> Any:
+        try:
+            return self._idle.get_nowait()
+        except queue.Empty:
+            return self._connect()
+
+    def _give(self, conn: Any, healthy: bool) -> None:
+        if healthy and self._idle.qsize() < POOL_SIZE:
+            self._idle.put(conn)
+        else:
+            _close(conn)
+
+    @contextmanager
+    def transaction(self, write: bool = False) -> Iterator[Tx]:
+        """A transaction: committed when the block ends, rolled back if it raises. A database
+        error becomes one StoreError line naming the database."""
+        conn = self._take()
+        healthy = False
+        try:
+            try:
+                conn.execute(self.dialect.begin_write if write else self.dialect.begin_read)
+                yield Tx(conn, self.dialect)
+                conn.execute("COMMIT")
+                healthy = True
+            except self.errors as exc:
+                _rollback(conn)
+                raise self._error(exc) from None
+            except BaseException:
+                healthy = _rollback(conn)
+                raise
+        finally:
+            self._give(conn, healthy)
+
+    def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        """One value from one statement, outside any transaction: the cheapest read there is
+        (a page asks for a game's version every second)."""
+        conn = self._take()
+        healthy = False
+        try:
+            row = conn.execute(_sql(sql, self.dialect.placeholder), tuple(params)).fetchone()
+            healthy = True
+        except self.errors as exc:
+            raise self._error(exc) from None
+        finally:
+            self._give(conn, healthy)
+        return None if row is None else row[0]
+
+    def close(self) -> None:
+        while True:
+            try:
+                _close(self._idle.get_nowait())
+            except queue.Empty:
+                return
+
+    def __del__(self) -> None:  # a store dropped without close() (a cleared Streamlit cache)
+        with suppress(Exception):
+            self.close()
+
+
+def _rollback(conn: Any) -> bool:
+    """Roll back if anything is open; False when the connection is no longer usable."""
+    try:
+        conn.execute("ROLLBACK")
+    except Exception:
+        return False
+    return True
+
+
+def _close(conn: Any) -> None:
+    with suppress(Exception):
+        conn.close()
+
+
+class SqliteDatabase(Database):
+    """A SQLite file in WAL mode: readers never wait for a writer, writers queue for 5 s."""
+
+    dialect = SQLITE
+    errors = (sqlite3.Error,)
+
+    def __init__(self, path: Path) -> None:
+        super().__init__()
+        self.path = path
+        self.where = str(path)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"{path}: cannot open the saved games ({exc.strerror})") from None
+
+    def _connect(self) -> sqlite3.Connection:
+        try:
+            conn = sqlite3.connect(
+                self.path, timeout=5, isolation_level=None, check_same_thread=False
+            )
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path}: cannot open the saved games ({exc})") from None
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA foreign_keys=ON")
+        except sqlite3.Error as exc:
+            conn.close()
+            raise self._error(exc) from None
+        return conn
+
+    def _error(self, exc: BaseException) -> StoreError:
+        text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        if isinstance(exc, sqlite3.OperationalError) and ("locked" in text or "busy" in text):
+            return StoreError(f"{self.path}: the saved games are busy ({text}); try again")
+        return StoreError(
+            f"{self.path}: the saved-games file is damaged or not a database ({text}); "
+            "it was left as it is"
+        )
+
+
+class PostgresDatabase(Database):
+    """A PostgreSQL database given by URL (psycopg 3; imported only when one is used)."""
+
+    dialect = POSTGRES
+
+    def __init__(self, url: str) -> None:
+        super().__init__()
+        import psycopg
+        from psycopg.conninfo import conninfo_to_dict
+
+        self._psycopg = psycopg
+        self.errors = (psycopg.Error,)
+        self.url = url
+        try:
+            info = conninfo_to_dict(url)
+        except psycopg.Error:
+            raise StoreError("the game database's address is not a valid PostgreSQL URL") from None
+        host = info.get("host") or "localhost"
+        port = f":{info['port']}" if info.get("port") else ""
+        self.where = f"PostgreSQL {info.get('dbname') or info.get('user') or ''} on {host}{port}"
+
+    def _connect(self) -> Any:
+        try:
+            return self._psycopg.connect(
+                self.url, autocommit=True, connect_timeout=5, application_name="cardgen-companion"
+            )
+        except self._psycopg.Error as exc:
+            raise StoreError(f"{self.where}: cannot reach the saved games ({_line(exc)})") from None
+
+    def _error(self, exc: BaseException) -> StoreError:
+        if isinstance(exc, self._psycopg.OperationalError):
+            return StoreError(f"{self.where}: lost the saved games' connection ({_line(exc)})")
+        return StoreError(f"{self.where}: the saved games refused the change ({_line(exc)})")
+
+
+def _line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+def open_database(location: Path | str) -> Database:
+    """The database at `location`: a `postgresql://` URL, or else a SQLite file's path."""
+    if isinstance(location, str) and URL.match(location):
+        return PostgresDatabase(location)
+    return SqliteDatabase(Path(location))
