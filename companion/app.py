@@ -1,7 +1,7 @@
 """The table companion: `streamlit run companion/app.py`.
 
 Routing only: no game in the URL shows the chooser; `?game=<id>` opens that saved game on its
-game's page. Pages read the engine, never decide the rules.
+game's page (`companion.screens.<game id>`). Pages read the engine, never decide the rules.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ import streamlit as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script from anywhere
 
-from companion import session, ui
-from companion.registry import GAMES, GameEntry, Option, entry
+from companion.registry import GAMES, GameEntry, entry
+from companion.screens import keys, session, style
 from companion.store import StoreError
 
 OPTION_CSS = """
@@ -39,8 +39,8 @@ def chooser() -> None:
             st.write(game.blurb)
             if game.playable:
                 for option in game.options:
-                    labels = dict(option.choices)
-                    st.segmented_control(option.label, list(labels), key=_option_key(game, option),
+                    labels, key = dict(option.choices), keys.option(game.id, option.key)
+                    st.segmented_control(option.label, list(labels), key=key,
                                          default=option.choices[0][0], required=True,
                                          format_func=labels.get, width="stretch")  # fmt: skip
                 st.button("New game", key=f"new_{game.id}", type="primary", width="stretch",
@@ -52,15 +52,11 @@ def chooser() -> None:
     import_box()
 
 
-def _option_key(game: GameEntry, option: Option) -> str:
-    return f"opt_{game.id}_{option.key}"
-
-
 def _new_game(game: GameEntry) -> None:
     """Callback: start `game` with the options chosen on its card."""
     chosen = {}
     for option in game.options:
-        value = st.session_state.get(_option_key(game, option))
+        value = st.session_state.get(keys.option(game.id, option.key))
         chosen[option.key] = option.choices[0][0] if value is None else value
     options = game.setup(chosen) if game.setup else chosen
     session.start(game.rules(), options)
@@ -96,12 +92,12 @@ def saved_games() -> None:
 
 
 def _open(gid: str) -> None:
-    st.query_params[session.QUERY] = gid
+    st.query_params[keys.QUERY] = gid
 
 
 def import_box() -> None:
     with st.expander("Import a saved game (.json)"):
-        upload = st.file_uploader("Saved game", type=["json"], key="import_file",
+        upload = st.file_uploader("Saved game", type=["json"], key=keys.IMPORT_FILE,
                                   label_visibility="collapsed")  # fmt: skip
         if upload is not None and st.button("Import", key="import_go"):
             try:
@@ -116,8 +112,8 @@ def import_box() -> None:
 def main() -> None:
     st.set_page_config(page_title="Table companion", page_icon="🎲", layout="wide",
                        initial_sidebar_state="collapsed")  # fmt: skip
-    ui.tablet_style()
-    gid = st.query_params.get(session.QUERY)
+    style.tablet_style()
+    gid = st.query_params.get(keys.QUERY)
     if not gid:
         chooser()
         return
@@ -132,7 +128,7 @@ def main() -> None:
         return
     from importlib import import_module
 
-    import_module(f"companion.views.{game.id}").render(table)
+    import_module(f"companion.screens.{game.id}").render(table)
 
 
 main()

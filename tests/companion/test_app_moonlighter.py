@@ -14,12 +14,12 @@ import pytest
 import streamlit
 from streamlit.testing.v1 import AppTest
 
-from companion import session
 from companion.engine import Match
 from companion.games.moonlighter.checks import ROLLS
 from companion.registry import GAMES
+from companion.screens import session
+from companion.screens.moonlighter import action_key
 from companion.store import GameStore, StoreError
-from companion.views.moonlighter import action_key
 
 APP = Path(__file__).resolve().parents[2] / "companion" / "app.py"
 SEED = 2  # a seed whose first-button walk meets fights, chests and a fall within 150 taps

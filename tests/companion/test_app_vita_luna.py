@@ -16,11 +16,12 @@ import pytest
 import streamlit
 from streamlit.testing.v1 import AppTest
 
-from companion import session
 from companion.engine import Match
 from companion.registry import GAMES
+from companion.screens import session
+from companion.screens.keys import WALK
+from companion.screens.parts import action_key
 from companion.store import GameStore
-from companion.views.vita_luna import WALK, action_key
 
 APP = Path(__file__).resolve().parents[2] / "companion" / "app.py"
 SEED = 7

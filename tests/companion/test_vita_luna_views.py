@@ -8,8 +8,8 @@ from itertools import pairwise
 from companion.engine import Match
 from companion.engine.core import step_rng
 from companion.games.vita_luna.opponent import choose
-from companion.views.vita_luna_board import Cell, Side, Track, board_svg, slot_of
-from companion.views.vita_luna_walk import attack_frames, pending
+from companion.screens.vita_luna.board import Cell, Side, Track, board_svg, slot_of
+from companion.screens.vita_luna.walk import attack_frames, pending
 
 from .test_vita_luna_situations import DATA, P1, P2, RULES, fight
 

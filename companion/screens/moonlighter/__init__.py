@@ -3,7 +3,8 @@
 Three steps (STYLE.md, principle 12): read the match, ask the engine (legal actions, what it waits
 for, what a room or pawn is), draw. Every button plays through `session.act`, so the engine checks
 each tap and a refusal comes back as `table.flash`. Rolls can be left to the app or typed in from a
-physical die; both are the same action, the typed one carrying its `value`.
+physical die; both are the same action, the typed one carrying its `value`. The pictures are drawn
+in `map`; the pieces every page shares come from `screens.parts`.
 """
 
 from __future__ import annotations
@@ -14,11 +15,11 @@ from typing import Any
 
 import streamlit as st
 
-from companion import session, ui
 from companion.games.moonlighter.checks import ROLLS, can_roll_tile, waiting_for
 from companion.games.moonlighter.outcomes import BOSS_FACE, max_hearts, tile_roll
 from companion.games.moonlighter.state import BOSS_TILE, EXPLORE, FIGHT, WON
-from companion.views.moonlighter_map import (
+from companion.screens import parts, session
+from companion.screens.moonlighter.map import (
     CSS,
     PAWN_FILL,
     Card,
@@ -69,11 +70,9 @@ LOG_SHOWN = 80  # newest log entries drawn on the page
 
 
 def action_key(action: Action, value: int | None = None) -> str:
-    """The widget key of an action's button: stable, unique, readable in tests, and usable in
-    CSS (Streamlit gives the button's box the class `st-key-<key>`)."""
-    where = f"_x{action['x']}_y{action['y']}" if "x" in action else ""
-    face = f"_v{value}" if value is not None else ""
-    return f"act_{action['type']}{where}{face}"
+    """The widget key of an action's button, its coordinates named (`act_place_tile_x0_y-1`) and a
+    typed die face last (`act_roll_tile_v3`): the tests and the page's CSS use these keys."""
+    return parts.action_key(action, value, named=True)
 
 
 def render(table: session.Table) -> None:
@@ -87,11 +86,9 @@ def render(table: session.Table) -> None:
     with left:
         _map(state, legal)
         st.html(supply_html(_supply(state, data), data.cleared_face))
-        _log(match)
+        parts.log_list(match.events, height=220, most=LOG_SHOWN)
     with right:
-        if table.flash:  # beside the buttons, where the refused tap was made
-            st.warning(table.flash, icon="⚠️")
-            st.toast(table.flash, icon="⚠️")
+        parts.flash(table.flash)  # beside the buttons, where the refused tap was made
         st.html(f'<div class="ml-next">{escape(_next_step(match, legal))}</div>')
         _just_now(match)
         _buttons(table, legal)
@@ -99,16 +96,8 @@ def render(table: session.Table) -> None:
 
 def _header(table: session.Table) -> None:
     state, data = table.match.state, table.match.rules.data
-    title, undo, back = st.columns([3, 1.1, 1.3], vertical_alignment="center")
-    title.markdown(f"### {escape(table.name)} · Dungeon {state.dungeon} of {data.last_dungeon}")
-    undo.button(
-        "↶ Undo",
-        key="ml_undo",
-        on_click=session.undo,
-        width="stretch",
-        disabled=not table.match.log,
-    )
-    back.button("Back to games", key="ml_back", on_click=session.leave, width="stretch")
+    title = f"### {escape(table.name)} · Dungeon {state.dungeon} of {data.last_dungeon}"
+    parts.title_bar(title, prefix="ml", can_undo=bool(table.match.log))
 
 
 # --- the state at a glance ---------------------------------------------------------------------
@@ -185,32 +174,19 @@ def _next_step(match, legal: list[Action]) -> str:
 
 def _just_now(match) -> None:
     """The last action's events, with the die face if it was a roll."""
+    parts.just_now(match, look="ml-now", opening="You stand in the white starting room. Good luck!",
+                   picture=_die_face(match))  # fmt: skip
+
+
+def _die_face(match) -> str:
+    """The face the last action rolled or was typed in with, or "" if it was no roll."""
     if not match.log:
-        st.html('<div class="ml-now">You stand in the white starting room. Good luck!</div>')
-        return
-    action, events = match.log[-1], match.events[-1]
+        return ""
+    action = match.log[-1]
     die = ROLLS.get(action["type"])
-    face = ""
     if die and action.get("value") is not None:
-        face = ui.die_svg(DIE_SIDES[die], action["value"], size=84, colour=DIE_INK[die])
-    text = "<br>".join(escape(e) for e in events)
-    st.markdown(f'<div class="ml-now">{face}<div>{text}</div></div>', unsafe_allow_html=True)
-
-
-def _log(match) -> None:
-    st.markdown("**Log** (newest first)")
-    with st.container(height=220, border=True):
-        count = len(match.log)
-        if not count:
-            st.caption("Nothing has happened yet.")
-            return
-        lines = [
-            f"**{i + 1}.** " + " ".join(escape(e) for e in match.events[i])
-            for i in range(count - 1, max(-1, count - 1 - LOG_SHOWN), -1)
-        ]
-        st.markdown("\n\n".join(lines))
-        if count > LOG_SHOWN:
-            st.caption(f"{count - LOG_SHOWN} older moves are kept in the saved game.")
+        return parts.die_svg(DIE_SIDES[die], action["value"], size=84, colour=DIE_INK[die])
+    return ""
 
 
 # --- the buttons -------------------------------------------------------------------------------
@@ -239,9 +215,7 @@ def _buttons(table: session.Table, legal: list[Action]) -> None:
 
 
 def _button(label: str, action: Action, value: int | None = None, primary: bool = False) -> None:
-    played = action | {"value": value} if value is not None else action
-    st.button(label, key=action_key(action, value), on_click=session.act, args=(played,),
-              type="primary" if primary else "secondary", width="stretch")  # fmt: skip
+    parts.action_button(label, action, key=action_key(action, value), value=value, primary=primary)
 
 
 def _dice(action: Action, faces: range) -> None:
@@ -250,11 +224,9 @@ def _dice(action: Action, faces: range) -> None:
     _button(ROLL_LABELS[action["type"]], action, primary=True)
     st.caption("…or tap the face your own die shows:")
     per_row = ceil(len(faces) / ceil(len(faces) / FACES_PER_ROW))
-    for start in range(0, len(faces), per_row):
-        row = list(faces[start : start + per_row])
-        for column, value in zip(st.columns(per_row, gap="small"), row, strict=False):
-            with column:
-                _button(str(value), action, value)
+    for column, value in parts.in_rows(list(faces), per_row):
+        with column:
+            _button(str(value), action, value)
 
 
 def _placement(state, places: list[Action]) -> None:

@@ -7,7 +7,7 @@ module rebuilds those boards from the state before the attack with the engine's 
 `retaliate`, and checks its sentences against the engine's events: should they ever differ, it
 falls back to the engine's sentences, each shown with the board after the whole attack step.
 
-No Streamlit here: the page keeps a cursor (log entry, step) in the URL and asks for what is left.
+No Streamlit here: `pacing` keeps a cursor (log entry, step) in the URL and asks for what is left.
 """
 
 from __future__ import annotations

@@ -1,0 +1,192 @@
+"""The pieces every game's page is built from, written once so the pages look and behave alike.
+
+A page passes in what is its own (its CSS classes, its widget-key prefix, its words) and gets the
+same markup it would have drawn itself: the tests and the browser's CSS find buttons by their keys
+and boxes by their classes, so these pieces never choose a key or a class on their own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from html import escape
+from typing import Any, TypeVar
+
+import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
+
+from companion.engine import Match
+from companion.screens import session
+from companion.screens.keys import COVERS
+
+Action = dict[str, Any]
+Item = TypeVar("Item")
+
+# --- die faces -----------------------------------------------------------------------------------
+
+PIPS = {
+    1: [(50, 50)],
+    2: [(28, 28), (72, 72)],
+    3: [(26, 26), (50, 50), (74, 74)],
+    4: [(28, 28), (72, 28), (28, 72), (72, 72)],
+    5: [(26, 26), (74, 26), (50, 50), (26, 74), (74, 74)],
+    6: [(28, 24), (72, 24), (28, 50), (72, 50), (28, 76), (72, 76)],
+}
+
+
+def die_svg(sides: int, value: int | None, size: int = 96, colour: str = "#0072B2") -> str:
+    """A die face as SVG: pips for a d6, the number in the die's outline for d8 and d10."""
+    outline = {
+        6: '<rect x="6" y="6" width="88" height="88" rx="16"',
+        8: '<polygon points="50,3 96,50 50,97 4,50"',
+        10: '<polygon points="50,3 96,42 50,97 4,42"',
+    }.get(sides, '<circle cx="50" cy="50" r="46"')
+    body = f'{outline} fill="white" stroke="{colour}" stroke-width="6"/>'
+    if value is None:
+        face = '<text x="50" y="62" font-size="34" text-anchor="middle" fill="#999">?</text>'
+    elif sides == 6 and value in PIPS:
+        face = "".join(f'<circle cx="{x}" cy="{y}" r="8" fill="#1A1A1A"/>' for x, y in PIPS[value])
+    else:
+        y = 64 if sides == 8 else 58
+        face = (f'<text x="50" y="{y}" font-size="36" font-weight="700" text-anchor="middle" '
+                f'font-family="sans-serif" fill="#1A1A1A">{value}</text>')  # fmt: skip
+    label = f"d{sides} showing {value}" if value is not None else f"d{sides}, not rolled"
+    head = f'<svg role="img" aria-label="{label}" width="{size}" height="{size}" '
+    return head + f'viewBox="0 0 100 100" xmlns="http://www.w3.org/2000/svg">{body}{face}</svg>'
+
+
+# --- the title bar and the flash -----------------------------------------------------------------
+
+
+def title_bar(
+    title: str,
+    *,
+    prefix: str,
+    can_undo: bool,
+    undo: Callable[..., None] = session.undo,
+    undo_args: tuple | None = None,
+    wrap: bool | None = None,
+) -> None:
+    """The game's title, ↶ Undo and Back to games, keyed `<prefix>_undo` and `<prefix>_back`.
+
+    A page whose undo must do more (take back the app's moves too) passes its own `undo`."""
+    heading, undo_column, back_column = st.columns([3, 1.1, 1.3], vertical_alignment="center")
+    heading.markdown(title)
+    undo_column.button("↶ Undo", key=f"{prefix}_undo", on_click=undo, args=undo_args,
+                       width="stretch", wrap=wrap, disabled=not can_undo)  # fmt: skip
+    back_column.button("Back to games", key=f"{prefix}_back", on_click=session.leave,
+                       width="stretch", wrap=wrap)  # fmt: skip
+
+
+def flash(message: str | None) -> None:
+    """Why the last tap was refused, where the page puts it, and as a toast in case it is out of
+    sight."""
+    if message:
+        st.warning(message, icon="⚠️")
+        st.toast(message, icon="⚠️")
+
+
+# --- action buttons ------------------------------------------------------------------------------
+
+
+def action_key(action: Action, value: int | None = None, *, named: bool = False) -> str:
+    """The widget key of an action's button: stable, unique, readable in tests, and usable in
+    CSS (Streamlit gives the button's box the class `st-key-<key>`).
+
+    The action's fields follow its type in name order, bare (`act_attack_0`) or, if `named`, each
+    after its name (`act_move_x0_y-1`); a face typed from a physical die comes last (`_v3`)."""
+    pieces = [action["type"]]
+    for field in sorted(k for k in action if k != "type"):
+        got = action[field]
+        text = "+".join(map(str, got)) if isinstance(got, list) else str(got)
+        pieces.append(f"{field}{text}" if named else text)
+    if value is not None:
+        pieces.append(f"v{value}")
+    return "act_" + "_".join(pieces).replace(".", "-")
+
+
+def action_button(
+    label: str,
+    action: Action,
+    *,
+    key: str,
+    value: int | None = None,
+    primary: bool = False,
+    wrap: bool | None = None,
+    play: Callable[[Action], None] = session.act,
+) -> None:
+    """A full-width button that plays `action` (with the die face `value`, if typed) through
+    `play`, which ends in `session.act`, so the engine checks the tap and a refusal is flashed."""
+    played = action | {"value": value} if value is not None else action
+    st.button(label, key=key, on_click=play, args=(played,),
+              type="primary" if primary else "secondary", width="stretch", wrap=wrap)  # fmt: skip
+
+
+def in_rows(
+    items: Sequence[Item], per_row: int | None = None
+) -> Iterator[tuple[DeltaGenerator, Item]]:
+    """Each item with a column of its own, `per_row` to a row (all in one row by default).
+
+    The columns of a row are made when its first item is reached, so what is drawn in them keeps
+    the order it is drawn in."""
+    per_row = per_row or len(items) or 1
+    for start in range(0, len(items), per_row):
+        row = items[start : start + per_row]
+        yield from zip(st.columns(per_row, gap="small"), row, strict=False)
+
+
+# --- privacy -------------------------------------------------------------------------------------
+
+
+def pass_tablet(token: str, who: str, button: str, *, key: str, look: str) -> bool:
+    """Whether the "pass the tablet" screen `token` has been passed in this session; draws it (a
+    box of class `look` and the button `button`, keyed `key`) if not."""
+    if token in st.session_state.get(COVERS, set()):
+        return True
+    st.html(
+        f'<div class="{look}">Pass the tablet to {escape(who)}.'
+        f"<small>Only {escape(who)} should look at the screen now.</small></div>"
+    )
+    st.button(button, key=key, type="primary", width="stretch", wrap=True, on_click=_uncover,
+              args=(token,))  # fmt: skip
+    return False
+
+
+def _uncover(token: str) -> None:
+    st.session_state.setdefault(COVERS, set()).add(token)
+
+
+# --- what happened -------------------------------------------------------------------------------
+
+
+def just_now(match: Match, *, look: str, opening: str, picture: str | None = None) -> None:
+    """What the last action did, in the engine's words, in a box of class `look` (`opening` before
+    the first action).
+
+    A page that shows a picture beside the words (a die face: "" when there is none) gets the box
+    through markdown, since `st.html` strips inline SVG; without one it is plain HTML."""
+    if not match.log:
+        st.html(f'<div class="{look}">{escape(opening)}</div>')
+        return
+    text = "<br>".join(escape(e) for e in match.events[-1])
+    if picture is None:
+        st.html(f'<div class="{look}">{text}</div>')
+    else:
+        st.markdown(f'<div class="{look}">{picture}<div>{text}</div></div>', unsafe_allow_html=True)
+
+
+def log_list(events: Sequence[Sequence[str]], *, height: int, most: int) -> None:
+    """The log in plain words, newest first, numbered as played: the newest `most` moves in a box
+    `height` pixels high (the rest are in the saved game, and the page stays quick)."""
+    st.markdown("**Log** (newest first)")
+    with st.container(height=height, border=True):
+        count = len(events)
+        if not count:
+            st.caption("Nothing has happened yet.")
+            return
+        lines = [
+            f"**{i + 1}.** " + " ".join(escape(e) for e in events[i])
+            for i in range(count - 1, max(-1, count - 1 - most), -1)
+        ]
+        st.markdown("\n\n".join(lines))
+        if count > most:
+            st.caption(f"{count - most} older moves are kept in the saved game.")

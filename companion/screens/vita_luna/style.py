@@ -1,0 +1,85 @@
+"""Vita Luna's page CSS: the board beside the controls (above them on a portrait tablet, kept in
+sight while the controls scroll), the players strip, the prompts, the covers and the bids.
+
+The classes are the ones the page's markup and `st.container(key=...)` boxes carry; the browser
+tests check the layout this gives at both tablet sizes.
+"""
+
+from __future__ import annotations
+
+CSS = """
+<style>
+  div[data-testid="stMainBlockContainer"] { padding-left: 0.8rem; padding-right: 0.8rem;
+                                            padding-top: 0.6rem; }
+  .vl-board svg { display: block; margin: 0 auto; width: 100%; height: auto; max-height: 86vh; }
+  .vl-players { display: flex; flex-direction: column; gap: 6px; }
+  .vl-player { background: #FFFFFF; color: #111; border: 2px solid #C8C8C8;
+               border-radius: 12px; padding: 4px 10px 6px; }
+  .vl-player.active { border: 4px solid #E0A800; background: #FFFBEA; padding: 2px 8px 4px; }
+  .vl-who { display: flex; justify-content: space-between; align-items: center; gap: 6px;
+            font-size: 1.2rem; line-height: 1.3; }
+  .vl-who svg { vertical-align: -5px; }
+  .vl-note { color: #555; font-size: 0.95rem; }
+  .vl-role { font-size: 0.85rem; font-weight: 800; color: #FFF; border-radius: 6px;
+             padding: 1px 6px; white-space: nowrap; }
+  .vl-attacker { background: #C45E00; }
+  .vl-defender { background: #2F6FB8; }
+  .vl-turn { font-weight: 800; color: #7A5A00; white-space: nowrap; }
+  .vl-hearts { font-size: 1.7rem; color: #C62828; white-space: nowrap; }
+  .vl-hearts svg { vertical-align: -2px; margin-right: 3px; }
+  .vl-of { font-size: 1rem; color: #444; }
+  .vl-chips { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 2px; align-items: center; }
+  .vl-gap { width: 6px; }
+  .vl-deck { color: #FFF; font-weight: 700; border-radius: 6px; padding: 0 7px;
+             font-size: 1rem; }
+  .vl-sing { background: #EDE3F5; color: #3B1A55; border: 1.5px solid #6A3D8C; border-radius: 6px;
+             padding: 0 5px; font-size: 0.95rem; font-weight: 700; }
+  .vl-sing.used { background: #F2F2F2; color: #999; border-color: #CCC;
+                  text-decoration: line-through; font-weight: 400; }
+  .vl-markers { font-size: 1.05rem; margin-left: 6px; }
+  .vl-markers b { font-size: 1.4rem; }
+  .vl-next { font-size: 1.2rem; font-weight: 700; color: #111; background: #FFF8E1;
+             border-left: 8px solid #F5A623; border-radius: 8px; padding: 6px 12px; }
+  .vl-now { font-size: 1.02rem; color: #222; background: #F3F6FB; border-radius: 10px;
+            padding: 6px 10px; }
+  .vl-walk { background: #FFFFFF; border: 4px solid #F08A24; border-radius: 14px;
+             padding: 8px 14px; color: #111; }
+  .vl-walk .vl-step { font-size: 0.95rem; font-weight: 800; color: #8A4B00;
+                      letter-spacing: 0.03em; text-transform: uppercase; }
+  .vl-walk .vl-say { font-size: 1.55rem; font-weight: 750; line-height: 1.3; margin-top: 4px; }
+  .vl-walk .vl-say + .vl-say { font-size: 1.2rem; font-weight: 600; }
+  .vl-cover { background: #263238; color: #FFFFFF; border-radius: 14px; padding: 18px 16px;
+              font-size: 1.5rem; font-weight: 700; text-align: center; }
+  .vl-cover small { display: block; font-size: 1.05rem; font-weight: 500; margin-top: 6px;
+                    color: #CFD8DC; }
+  .vl-bid { font-size: 3.6rem; font-weight: 800; text-align: center; line-height: 1.1;
+            color: #111; }
+  .vl-reveal { display: flex; gap: 12px; }
+  .vl-reveal div { flex: 1; text-align: center; border: 3px solid #999; border-radius: 12px;
+                   padding: 6px; font-size: 1.15rem; color: #111; background: #FFF; }
+  .vl-reveal b { display: block; font-size: 2.6rem; }
+  .vl-lot { display: flex; gap: 14px; align-items: center; color: #111; font-size: 1.1rem; }
+  .vl-slot { text-align: center; font-size: 1rem; font-weight: 700; color: #333;
+             padding-top: 10px; line-height: 1.25; }
+  .vl-rowname { font-size: 0.95rem; font-weight: 800; color: #444; margin: 2px 0 -8px; }
+  div[data-testid="stButton"] button div[data-testid="stMarkdownContainer"] p {
+    font-size: 1.15rem; font-weight: 650; line-height: 1.15; }
+  div[data-testid="stAlert"] div[data-testid="stMarkdownContainer"] p {
+    font-size: 1.3rem; font-weight: 700; }
+  @media (orientation: landscape) {
+    div[data-testid="stColumn"]:has(.st-key-vl_left) {
+      position: sticky; top: 0.4rem; align-self: flex-start; }
+  }
+  @media (orientation: portrait) {
+    .st-key-vl_main > div > div[data-testid="stHorizontalBlock"] { flex-direction: column; }
+    .st-key-vl_main > div > div[data-testid="stHorizontalBlock"] > div[data-testid="stColumn"] {
+      width: 100% !important; flex: 1 1 100% !important; }
+    div[data-testid="stColumn"]:has(.st-key-vl_left) {
+      position: sticky; top: 0; z-index: 5; background: #FFFFFF; padding-bottom: 4px;
+      box-shadow: 0 8px 8px -8px rgba(0, 0, 0, 0.35); }
+    .vl-board svg { max-height: 50vh; }
+    .vl-players { flex-direction: row; }
+    .vl-player { flex: 1 1 0; min-width: 0; }
+  }
+</style>
+"""
