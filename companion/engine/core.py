@@ -212,9 +212,8 @@ class Match:
     events: list[list[str]] = field(default_factory=list)  # events of each logged action
     state: State = None
     snapshots: dict[int, State] = field(default_factory=dict)  # log length -> state then
-    saved_upto: int = (
-        0  # the first log entry a save must write: earlier ones are stored as they are
-    )
+    saved_upto: int = 0  # the first entry a save must write; earlier ones are stored as they are
+    seen: dict[Seat | None, list[Action]] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def start(cls, rules: Rules, options: dict[str, Any] | None = None, seed: int | None = None):
@@ -273,6 +272,8 @@ class Match:
     def rewind(self, length: int) -> None:
         """Forget every action after the first `length`."""
         self.saved_upto = min(self.saved_upto, length)
+        for redacted in self.seen.values():
+            del redacted[length:]
         self.state = self.state_at(length)
         del self.log[length:], self.events[length:]
         for kept in [k for k in self.snapshots if k > length]:
@@ -311,16 +312,32 @@ class Match:
     def view(self, seat: Seat | None) -> dict[str, Any]:
         return self.rules.view(self.state, seat)
 
+    def seen_log(self, seat: Seat | None) -> list[Action]:
+        """The log as `seat` may see it: each action redacted in the state it was played in.
+        Kept per seat and extended as the log grows, so a page rerun costs the new entries."""
+        redacted = self.seen.setdefault(seat, [])
+        done = len(redacted)
+        if done < len(self.log):
+            state = self.state_at(done)
+            for index in range(done, len(self.log)):
+                action = self.log[index]
+                redacted.append(self.rules.redact(state, action, seat))
+                if index + 1 < len(self.log):
+                    rng = step_rng(self.seed, index)
+                    state = self.rules.apply_unchecked(state, action, rng).state
+        return list(redacted)
+
     def history(self, seat: Seat | None, last: int | None = None) -> list[Entry]:
-        """The log as `seat` may see it (newest last): each action redacted, with its events."""
+        """The log as `seat` may see it (newest last): each action redacted, with its events and
+        the seats that could take it."""
         first = 0 if last is None else max(0, len(self.log) - last)
+        seen = self.seen_log(seat)
         state = self.state_at(first)
         entries = []
         for index in range(first, len(self.log)):
             action = self.log[index]
             actors = self.rules.actors(state, action)
-            entries.append(Entry(index, self.rules.redact(state, action, seat), actors,
-                                 self.events[index]))  # fmt: skip
+            entries.append(Entry(index, seen[index], actors, self.events[index]))
             if index + 1 < len(self.log):
                 state = self.rules.apply_unchecked(state, action, step_rng(self.seed, index)).state
         return entries
