@@ -86,6 +86,11 @@ class Rules(Protocol):
         """`apply` without `check`, for an action `legal_actions` itself produced (bots)."""
         ...
 
+    def sample_action(self, state: State, rng: random.Random) -> Action | None:
+        """A legal action drawn uniformly at random, without listing them all where a game can
+        do better; None when there is none (a bot's cheap move)."""
+        ...
+
     def is_over(self, state: State) -> bool: ...
 
     def clone(self, state: State) -> State:

@@ -71,6 +71,16 @@ class SeatedRules:
         """A game whose `apply` checks cheaply need not write a faster path."""
         return self.apply(state, action, rng)
 
+    def sample_action(self, state: Any, rng: random.Random) -> Action | None:
+        """One legal action drawn uniformly at random (None when there is none): a bot's move.
+
+        Whatever it returns is listed by `legal_actions` and accepted by `check`, so a bot may
+        hand it to `apply_unchecked`. This default lists every action; a game overrides it where
+        it can draw one without building the whole list.
+        """
+        actions = self.legal_actions(state)
+        return rng.choice(actions) if actions else None
+
     # --- who plays -------------------------------------------------------------------------------
 
     def seats(self, state: Any) -> tuple[Seat, ...]:

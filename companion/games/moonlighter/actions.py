@@ -138,7 +138,7 @@ def _arrive(data: MoonlighterData, state: MoonlighterState) -> list[str]:
 
 def _enter(data: MoonlighterData, state: MoonlighterState) -> list[str]:
     """What a newly placed room does as you step in."""
-    tile = state.room.tile
+    tile = state.rooms[state.at].tile
     row = data.dungeons[state.dungeon - 1]
     if tile in ENEMY_TILES:
         state.phase, state.foes = FIGHT, (data.enemy_hearts,) * row.enemies
@@ -179,28 +179,31 @@ def _heal(data: MoonlighterData, state: MoonlighterState) -> str:
 
 def roll_attack(data: Data, state: State, action: Action, rng: Rng) -> Result:
     face = _roll(data, "attack", action, rng)
-    blow = blows(data, state, face)
-    boss = state.room.tile == BOSS_TILE
+    you_hit, they_hit, your_damage, their_damage, orange_turned = blows(data, state, face)
+    boss = state.rooms[state.at].tile == BOSS_TILE
     parts = []
-    if blow.orange_turned:
+    if orange_turned:
         parts.append("the orange pawn makes it your hit")
-    if blow.you_hit:
-        parts.append(_strike(state, blow.your_damage, boss))
-    if blow.they_hit:
-        state.hearts = max(0, state.hearts - blow.their_damage)
+    if you_hit:
+        parts.append(_strike(state, your_damage, boss))
+    if they_hit:
+        state.hearts = max(0, state.hearts - their_damage)
         who = "the boss hits you" if boss else "an enemy hits you"
-        extra = f" for {blow.their_damage}" if blow.their_damage > 1 else ""
+        extra = f" for {their_damage}" if their_damage > 1 else ""
         parts.append(f"{who}{extra} ({state.hearts} of {max_hearts(data, state)} hearts left)")
     said = ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1] if parts else ""
     events = [f"You rolled {face} on the attack die: {said or 'nobody lands a hit'}."]
-    events.extend(_after_blows(data, state, boss))
+    if state.hearts == 0 or not any(state.foes):  # else the fight goes on: nothing more to say
+        events += _after_blows(data, state, boss)
     return {"type": "roll_attack", "value": face}, events
 
 
 def _strike(state: MoonlighterState, damage: int, boss: bool) -> str:
     """Your hit on the first enemy still standing; the green pawn's sweep fells the rest."""
     foes = list(state.foes)
-    target = next(i for i, h in enumerate(foes) if h > 0)
+    target = 0
+    while foes[target] <= 0:  # the first enemy still standing (there is one in a fight)
+        target += 1
     foes[target] = max(0, foes[target] - damage)
     name = "the boss" if boss else f"the {ORDINALS[target]} enemy"
     extra = f" for {damage}" if damage > 1 else ""

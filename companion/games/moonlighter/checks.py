@@ -23,7 +23,7 @@ from companion.games.moonlighter.state import (
     WON,
     Coord,
     MoonlighterState,
-    free_sides,
+    has_free_side,
     neighbours,
     walkable_rooms,
 )
@@ -167,7 +167,7 @@ WALLED_IN = "No room you can reach has a free side: you are walled in. Restart t
 
 def can_roll_tile(state: MoonlighterState) -> str | None:
     """None if a tile may be rolled in the room you stand in (exploring), else why not."""
-    if not free_sides(state, state.at):
+    if not has_free_side(state, state.at):
         if is_walled_in(state):
             return WALLED_IN
         return "No free side next to this room: move to another room first."

@@ -6,6 +6,7 @@ face by face without playing a game up to that point.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple
 
 from companion.games.moonlighter.data import MoonlighterData
@@ -52,10 +53,11 @@ def tile_roll(data: MoonlighterData, state: MoonlighterState, face: int) -> Tile
     colour = data.tile_faces[face]
     notes: list[str] = []
     placed = state.placed
-    needed = data.dungeons[state.dungeon - 1].greens_for_boss
-    if face == BOSS_FACE and state.greens >= needed and not placed.get(BOSS_TILE):
-        colour = BOSS_TILE
-        notes.append(f"{state.greens} green rooms open the way to the boss")
+    if face == BOSS_FACE:
+        needed = data.dungeons[state.dungeon - 1].greens_for_boss
+        if state.greens >= needed and not placed.get(BOSS_TILE):
+            colour = BOSS_TILE
+            notes.append(f"{state.greens} green rooms open the way to the boss")
     if face == PURPLE_FACE and state.pawn == "purple":
         colour = CHEST_TILE
         notes.append("the purple pawn turns it into a chest room")
@@ -94,16 +96,19 @@ class Blows(NamedTuple):
 
 def blows(data: MoonlighterData, state: MoonlighterState, face: int) -> Blows:
     """The attack die's face after the room (boss or not) and your pawn bend it."""
-    result = data.attack_faces[face]
     boss = state.rooms[state.at].tile == BOSS_TILE
-    orange = result == NO_HIT and state.pawn == "orange"
-    you_hit = result in PLAYER_HITS or orange
-    they_hit = result in ENEMY_HITS or (result == NO_HIT and boss and not orange)
+    return _bent(data.attack_faces[face], state.pawn, boss)
+
+
+@cache  # a few dozen combinations, one asked on every attack roll: each worked out once
+def _bent(result: str, pawn: str, boss: bool) -> Blows:
+    """`blows` for a face's usual result, your pawn, and whether you fight the boss."""
+    orange = result == NO_HIT and pawn == "orange"
     doubled_by = "red" if boss else "blue"
     return Blows(
-        you_hit=you_hit,
-        they_hit=they_hit,
-        your_damage=DOUBLE if state.pawn == doubled_by else 1,
-        their_damage=DOUBLE if state.pawn == "blue" and not boss else 1,
+        you_hit=result in PLAYER_HITS or orange,
+        they_hit=result in ENEMY_HITS or (result == NO_HIT and boss and not orange),
+        your_damage=DOUBLE if pawn == doubled_by else 1,
+        their_damage=DOUBLE if pawn == "blue" and not boss else 1,
         orange_turned=orange,
     )

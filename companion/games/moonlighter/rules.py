@@ -1,7 +1,8 @@
 """MoonlighterRules: the companion's Rules protocol over the state, checks and handlers.
 
 The class is thin on purpose: state lives in `state.py`, refusals in `checks.py`, what each face
-means in `outcomes.py` and what each action does in `actions.py`.
+means in `outcomes.py` and what each action does in `actions.py`. `sample_action` draws one legal
+action for a bot without listing a move to every room.
 """
 
 from __future__ import annotations
@@ -71,8 +72,13 @@ class MoonlighterRules(SeatedRules):
     def _exploring(self, state: MoonlighterState) -> list[Action]:
         refusal = can_roll_tile(state)
         here = state.at
+        hx, hy = here
         actions: list[Action] = [] if refusal else [{"type": "roll_tile"}]
-        actions += [{"type": "move", "x": c[0], "y": c[1]} for c in state.paths if c != here]
+        actions += [
+            {"type": "move", "x": x, "y": y}
+            for x, y in state.paths
+            if x != hx or y != hy  # not the room you stand in (no tuple built per room)
+        ]
         if state.rooms[here].chest:
             actions.append({"type": "swap_pawn"})
         if refusal is WALLED_IN:
@@ -87,7 +93,53 @@ class MoonlighterRules(SeatedRules):
         return apply_with(self.data, state, action, rng, check, HANDLERS)
 
     def apply_unchecked(self, state: MoonlighterState, action: Action, rng: random.Random) -> Step:
-        return apply_with(self.data, state, action, rng, None, HANDLERS)
+        """`apply` without `check`, for an action the rules produced (`legal_actions`,
+        `sample_action`): a bot's path, so `apply_with` is inlined (one call less per action)."""
+        after = state.clone()
+        resolved, events = HANDLERS[action["type"]](self.data, after, action, rng)
+        return Step(after, resolved, events)
+
+    def sample_action(self, state: MoonlighterState, rng: random.Random) -> Action | None:
+        """One of `legal_actions` drawn uniformly (as `int(rng.random() * n)` picks an index), or
+        None when the game is won. Exploring is drawn without listing a move to every room."""
+        phase = state.phase
+        if phase == EXPLORE:
+            return self._sample_exploring(state, rng)
+        if phase == PLACE:
+            sides = st.free_sides(state, state.at)
+            if not sides:
+                return None
+            x, y = sides[int(rng.random() * len(sides))]
+            return {"type": "place_tile", "x": x, "y": y}
+        actions = self.legal_actions(state)
+        return actions[int(rng.random() * len(actions))] if actions else None
+
+    def _sample_exploring(self, state: MoonlighterState, rng: random.Random) -> Action | None:
+        """Index into `_exploring`'s list without building it: [roll_tile], the moves (every
+        walkable room but this one, in board order), [swap_pawn], [restart]."""
+        refusal = can_roll_tile(state)
+        here, paths = state.at, state.paths
+        try:
+            skip = paths.index(here)  # the moves leave out the room you stand in
+        except ValueError:
+            skip = len(paths)
+        moves = len(paths) - (skip < len(paths))
+        roll = refusal is None
+        swap = bool(state.rooms[here].chest)
+        count = roll + moves + swap + (refusal is WALLED_IN)
+        if count == 0:
+            return None
+        i = int(rng.random() * count)
+        if roll:
+            if i == 0:
+                return {"type": "roll_tile"}
+            i -= 1
+        if i < moves:
+            x, y = paths[i if i < skip else i + 1]
+            return {"type": "move", "x": x, "y": y}
+        if swap and i == moves:
+            return {"type": "swap_pawn"}
+        return {"type": "restart"}
 
     def is_over(self, state: MoonlighterState) -> bool:
         return state.phase == WON

@@ -106,10 +106,17 @@ class MoonlighterState:
 
     def flip(self, where: Coord, face: str) -> None:
         """Turn a beaten room to its cleared side."""
-        self.rooms[where] = self.rooms[where]._replace(face=face)
+        tile, before, chest = self.rooms[where]
+        self.rooms[where] = Room(tile, face, chest)  # NamedTuple._replace costs several times more
         self.greens += face == GREEN
-        if face in WALKABLE:  # keep board order, so a loaded save lists moves in the same order
-            self.paths = tuple(c for c, room in self.rooms.items() if room.face in WALKABLE)
+        if face not in WALKABLE or before in WALKABLE:
+            return
+        # Keep board order, so a loaded save lists moves in the same order. In play the beaten
+        # room is the one just placed, the last on the board: it goes last, no need to scan.
+        if next(reversed(self.rooms)) == where:
+            self.paths += (where,)
+        else:
+            self.paths = tuple([c for c, room in self.rooms.items() if room.face in WALKABLE])
 
 
 def neighbours(where: Coord) -> tuple[Coord, Coord, Coord, Coord]:
@@ -121,6 +128,17 @@ def neighbours(where: Coord) -> tuple[Coord, Coord, Coord, Coord]:
 def free_sides(state: MoonlighterState, where: Coord) -> list[Coord]:
     rooms, (x, y) = state.rooms, where
     return [c for c in ((x + 1, y), (x, y + 1), (x - 1, y), (x, y - 1)) if c not in rooms]
+
+
+def has_free_side(state: MoonlighterState, where: Coord) -> bool:
+    """`free_sides(state, where)` is not empty; asked before every roll, so it builds no list."""
+    rooms, (x, y) = state.rooms, where
+    return (
+        (x + 1, y) not in rooms
+        or (x, y + 1) not in rooms
+        or (x - 1, y) not in rooms
+        or (x, y - 1) not in rooms
+    )
 
 
 def walkable_rooms(state: MoonlighterState) -> tuple[Coord, ...]:

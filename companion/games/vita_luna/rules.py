@@ -2,7 +2,8 @@
 
 The class is thin on purpose: state lives in `state.py`, refusals in `checks.py`, the attack step
 in `combat.py` and what each action does in `actions.py`. `legal_actions` builds exactly the
-actions `check` accepts (chance actions without their optional drawn cards).
+actions `check` accepts (chance actions without their optional drawn cards); `sample_action` draws
+one of them for a bot without listing every placement.
 """
 
 from __future__ import annotations
@@ -54,6 +55,14 @@ class VitaLunaRules(SeatedRules):
 
     def __init__(self, data: VitaLunaData | None = None) -> None:
         self.data = data or default_data()
+        w, g = self.data.white, self.data.grey
+        # Each player's positions in placing order (white, then grey) with their board index,
+        # worked out once: placing asks for the free ones on every action.
+        self._spots: tuple[tuple[tuple[str, int, int], ...], ...] = tuple(
+            tuple(("white", i, p * w + i) for i in range(w))
+            + tuple(("grey", i, 2 * w + p * g + i) for i in range(g))
+            for p in (0, 1)
+        )
 
     def new_state(self, options: dict[str, Any]) -> VitaLunaState:
         """Before the deal (basic) or the bidding (advanced); the seed option is unused."""
@@ -94,21 +103,28 @@ class VitaLunaRules(SeatedRules):
         return [{"type": kind}] if kind else []
 
     def _placing(self, state: VitaLunaState) -> list[Action]:
-        data, p = self.data, state.active
-        board = state.board
-        on_board = set(board)
-        cards = [c for c in state.owned[p] if c not in on_board]
-        w, g = data.white, data.grey
-        spots = [("white", i) for i in range(w) if board[p * w + i] is None]
-        spots += [("grey", i) for i in range(g) if board[2 * w + p * g + i] is None]
+        p = state.active
+        cards, spots, ready = self._placing_choices(state)
         actions: list[Action] = [
             {"type": "place", "player": p, "card": c, "row": row, "position": i}
             for c in cards
             for row, i in spots
         ]
-        if len(spots) < w + g:  # something is placed already
+        if ready:
             actions.append({"type": "ready", "player": p})
         return actions
+
+    def _placing_choices(
+        self, state: VitaLunaState
+    ) -> tuple[list[str], list[tuple[str, int]], bool]:
+        """What the placing player may place, where, and whether "ready" is open (something is
+        placed already): the placing actions are every card on every spot, then "ready"."""
+        p, board = state.active, state.board
+        on_board = set(board)
+        cards = [c for c in state.owned[p] if c not in on_board]
+        positions = self._spots[p]
+        spots = [(row, i) for row, i, at in positions if board[at] is None]
+        return cards, spots, len(spots) < len(positions)
 
     def _turn(self, state: VitaLunaState) -> list[Action]:
         data, p = self.data, state.active
@@ -223,7 +239,33 @@ class VitaLunaRules(SeatedRules):
         return apply_with(self.data, state, action, rng, check, HANDLERS)
 
     def apply_unchecked(self, state: VitaLunaState, action: Action, rng: random.Random) -> Step:
-        return apply_with(self.data, state, action, rng, None, HANDLERS)
+        """`apply` without `check`, for an action the rules produced (`legal_actions`,
+        `sample_action`): a bot's path, so `apply_with` is inlined (one call less per action)."""
+        after = state.clone()
+        resolved, events = HANDLERS[action["type"]](self.data, after, action, rng)
+        return Step(after, resolved, events)
+
+    def sample_action(self, state: VitaLunaState, rng: random.Random) -> Action | None:
+        """One of `legal_actions` drawn uniformly (as `int(rng.random() * n)` picks an index), or
+        None when there is none. Placing, most of a battle's actions, is drawn without listing
+        every card on every free position; the other phases list their few actions."""
+        if state.phase == PLACE:
+            cards, spots, ready = self._placing_choices(state)
+            placings = len(cards) * len(spots)
+            i = int(rng.random() * (placings + ready))
+            if i == placings:  # the last index, when open, is "ready"
+                return {"type": "ready", "player": state.active} if ready else None
+            card, spot = divmod(i, len(spots))
+            row, position = spots[spot]
+            return {
+                "type": "place",
+                "player": state.active,
+                "card": cards[card],
+                "row": row,
+                "position": position,
+            }
+        actions = self.legal_actions(state)
+        return actions[int(rng.random() * len(actions))] if actions else None
 
     def is_over(self, state: VitaLunaState) -> bool:
         return state.phase == st.OVER
@@ -254,8 +296,17 @@ class VitaLunaRules(SeatedRules):
     def redact(self, before: VitaLunaState, action: Action, seat: Seat | None) -> Action:
         return seats.redact(self.data, before, action, seat)
 
-    def resample(self, state: VitaLunaState, seat: Seat, rng: random.Random) -> VitaLunaState:
+    def resample(
+        self, state: VitaLunaState, seat: Seat | None, rng: random.Random
+    ) -> VitaLunaState:
         return seats.resample(self.data, state, seat, rng)
+
+    def from_view(
+        self, view: dict[str, Any], seat: Seat | None, rng: random.Random
+    ) -> VitaLunaState:
+        """A full state consistent with `seat`'s view, hidden cards and bids drawn at random
+        (`seats.determinize`): the view hides cards, so `from_json` cannot read it."""
+        return seats.determinize(self.data, view, seat, rng)
 
     def sealed(self, state: VitaLunaState) -> str | None:
         return seats.sealed(state)
