@@ -58,26 +58,6 @@ ACTIONS = "SELECT idx, action, events FROM actions WHERE gid = ? ORDER BY idx"
 # --- the two databases -------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="session")
-def pg_cluster() -> Iterator[pg.Cluster]:
-    try:
-        import psycopg  # noqa: F401
-    except ImportError:
-        pytest.fail("psycopg is not installed: `pip install -e .` (it is a dependency)")
-    try:
-        with pg.cluster() as running:
-            yield running
-    except pg.Unavailable as exc:
-        pytest.fail(f"PostgreSQL is needed for the store's tests and did not start: {exc}")
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def location(request, tmp_path) -> Path | str:
-    if request.param == "sqlite":
-        return tmp_path / "games.sqlite"
-    return request.getfixturevalue("pg_cluster").new_schema(f"t_{secrets.token_hex(6)}")
-
-
 @pytest.fixture
 def store(location) -> Iterator[GameStore]:
     opened = GameStore(location)

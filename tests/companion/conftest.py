@@ -1,0 +1,34 @@
+"""Fixtures the companion's tests share: the two databases a store can live in."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from . import pg
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[pg.Cluster]:
+    """One throwaway PostgreSQL server for the whole run; a missing one fails, never skips,
+    since CI must run these tests."""
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        pytest.fail("psycopg is not installed: `pip install -e .` (it is a dependency)")
+    try:
+        with pg.cluster() as running:
+            yield running
+    except pg.Unavailable as exc:
+        pytest.fail(f"PostgreSQL is needed for the store's tests and did not start: {exc}")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def location(request, tmp_path) -> Path | str:
+    """Where a store keeps its games: an SQLite file, or a schema of its own on the server."""
+    if request.param == "sqlite":
+        return tmp_path / "games.sqlite"
+    return request.getfixturevalue("pg_cluster").new_schema(f"t_{secrets.token_hex(6)}")
