@@ -15,8 +15,10 @@ import streamlit as st
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script from anywhere
 
 from companion.registry import GAMES, GameEntry, entry
-from companion.screens import keys, session, style
+from companion.screens import keys, parts, session, style
 from companion.store import StoreError
+
+FOLLOW_SECONDS = 1.0  # other devices show a move within two seconds of it
 
 OPTION_CSS = """
 <style>
@@ -64,7 +66,7 @@ def _new_game(game: GameEntry) -> None:
 
 def saved_games() -> None:
     try:
-        games = session.store().list()
+        games = session.store().list(with_logs=False)
     except StoreError as exc:
         st.error(str(exc))
         return
@@ -77,22 +79,30 @@ def saved_games() -> None:
         with st.container(border=True):
             left, mid, right, far = st.columns([3, 1.2, 1.2, 1.2], vertical_alignment="center")
             left.markdown(f"**{saved.name}** · {known.title if known else saved.game} · "
-                          f"{len(saved.log)} moves · {when}")  # fmt: skip
+                          f"{saved.length} moves · {when}")  # fmt: skip
             mid.button("Continue", key=f"open_{saved.id}", width="stretch",
-                       on_click=_open, args=(saved.id,))  # fmt: skip
-            try:
-                data = session.store().export_json(saved.id)
-            except StoreError:
-                data = ""
+                       on_click=session.open_as_table, args=(saved.id,))  # fmt: skip
+            data, why = _export(saved.id, known)
             right.download_button("Export", data, file_name=f"{saved.game}-{saved.id}.json",
                                   mime="application/json", key=f"export_{saved.id}",
-                                  width="stretch")  # fmt: skip
+                                  width="stretch", disabled=why is not None, help=why)  # fmt: skip
+            if why:
+                right.caption(why)
             far.button("Delete", key=f"delete_{saved.id}", width="stretch",
                        on_click=session.store().delete, args=(saved.id,))  # fmt: skip
 
 
-def _open(gid: str) -> None:
-    st.query_params[keys.QUERY] = gid
+def _export(gid: str, known: GameEntry | None) -> tuple[str, str | None]:
+    """The saved game as JSON, or why it is not offered: a game with hidden hands or bids is
+    exported only once it is over, since its log (and seed) tell every secret."""
+    try:
+        if known is not None and known.secrets:
+            _, match = session.store().load_match(gid)
+            if not match.outcome().over:
+                return "", "Export once the game is over: it holds every hand and bid."
+        return session.store().export_json(gid), None
+    except StoreError as exc:
+        return "", str(exc)
 
 
 def import_box() -> None:
@@ -105,7 +115,7 @@ def import_box() -> None:
             except StoreError as exc:
                 st.error(f"Not imported: {exc}")
                 return
-            _open(gid)
+            session.open_as_table(gid)
             st.rerun()
 
 
@@ -117,11 +127,11 @@ def main() -> None:
     if not gid:
         chooser()
         return
-    table = session.open_game(gid)
+    table = session.open_game(gid, st.query_params.get(keys.KEY))
     if table is None:
         st.button("Back to the games", on_click=session.leave, key="back_missing")
         return
-    game = entry(table.match.rules.game_id)
+    game = entry(table.public.rules.game_id)
     if game is None or not game.playable:
         st.error("This saved game is for a game the companion cannot play yet.")
         st.button("Back to the games", on_click=session.leave, key="back_unplayable")
@@ -129,6 +139,15 @@ def main() -> None:
     from importlib import import_module
 
     import_module(f"companion.screens.{game.id}").render(table)
+    parts.devices(table)
+    follow()
+
+
+@st.fragment(run_every=FOLLOW_SECONDS)
+def follow() -> None:
+    """Every second, a glance at the store: another device's move redraws this one."""
+    if session.changed_elsewhere():
+        st.rerun(scope="app")
 
 
 main()

@@ -6,7 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engine import Rules
+from companion.engine import Rules, Seat
+from companion.engine.opponents import Opponent
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,8 @@ class GameEntry:
     rules: Callable[[], Rules] | None = None  # None: not playable in the companion yet
     options: tuple[Option, ...] = ()
     setup: Callable[[dict[str, Any]], dict[str, Any]] | None = None  # chosen -> rules' options
+    opponents: Callable[[dict[str, Any]], dict[Seat, Opponent]] | None = None  # the app's seats
+    secrets: bool = False  # hidden hands or bids: the full log is exported only once it is over
 
     @property
     def playable(self) -> bool:
@@ -43,6 +46,15 @@ def _vita_luna() -> Rules:
     from companion.games.vita_luna import VitaLunaRules
 
     return VitaLunaRules()
+
+
+def _vita_luna_opponents(options: dict[str, Any]) -> dict[Seat, Opponent]:
+    """Against the app, the app sits in Player 2's seat and sees only that seat's view."""
+    if options.get("opponent") != "app":
+        return {}
+    from companion.games.vita_luna.opponent import VitaLunaOpponent
+
+    return {1: VitaLunaOpponent(1)}
 
 
 def _vita_luna_setup(chosen: dict[str, Any]) -> dict[str, Any]:
@@ -63,7 +75,7 @@ GAMES: tuple[GameEntry, ...] = (
               "Explore a dungeon room by room, fight, loot pawns, beat the boss.", _moonlighter),
     GameEntry("vita_luna", "Vita Luna", "2 players",
               "Animal battles on a board of white and grey positions; march to the heart.",
-              _vita_luna, VITA_LUNA_OPTIONS, _vita_luna_setup),
+              _vita_luna, VITA_LUNA_OPTIONS, _vita_luna_setup, _vita_luna_opponents, secrets=True),
     GameEntry("va_card_game", "VA Card Game", "2 players",
               "Heroes with HP, AD and DEF duel by attacking or blocking."),
     GameEntry("luturas", "Luturas", "2 players",

@@ -6,9 +6,12 @@ state) or a session (the URL). Saved links and the tests read these strings, so 
 
 from __future__ import annotations
 
+from companion import links
+
 # --- URL query parameters: what a reload, a bookmark or a restarted server finds again ----------
 
-QUERY = "game"  # the open game's id; without it the chooser is shown
+QUERY = links.GAME  # the open game's id; without it the chooser is shown
+KEY = links.KEY  # the device's key: the table's (every seat) or one seat's; none only watches
 WALK = "walk"  # Vita Luna's walk-through cursor, "entry.step": a reload keeps the step on screen
 
 # --- the game held in this session (screens/session.py) -----------------------------------------
@@ -18,6 +21,7 @@ MATCH = "companion_match"  # the Match itself, replayed from the store once per 
 VERSION = "companion_version"  # the saved version MATCH is based on: a stale save is refused
 FLASH = "companion_flash"  # why the last tap was refused, shown once on the next run
 NAME = "companion_name"  # the saved game's name, for the page's title
+ACCESS = "companion_access"  # what this device may do (store.Access), from the URL's key
 
 # --- the chooser (app.py) -----------------------------------------------------------------------
 
@@ -32,5 +36,5 @@ def option(game: str, option: str) -> str:
 # --- Vita Luna's page -----------------------------------------------------------------------------
 
 PICK = "vl_pick"  # the card or Singular tapped first, with the log length it belongs to
-DRAFT = "vl_draft"  # the bid being entered, with the log length and bidder it belongs to
-COVERS = "vl_covers"  # "pass the tablet" screens already passed in this session
+DRAFT = "vl_draft"  # the bid being entered, with the game, bidder and log length it belongs to
+COVERS = "vl_covers"  # the "pass the tablet" cover passed now (game, screen, seat, moment)

@@ -14,7 +14,8 @@ from typing import Any, TypeVar
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from companion.engine import Match
+from companion import links
+from companion.engine.seen import SeenMatch
 from companion.screens import session
 from companion.screens.keys import COVERS
 
@@ -65,14 +66,20 @@ def title_bar(
     undo: Callable[..., None] = session.undo,
     undo_args: tuple | None = None,
     wrap: bool | None = None,
+    why_not: str | None = None,
 ) -> None:
     """The game's title, ↶ Undo and Back to games, keyed `<prefix>_undo` and `<prefix>_back`.
 
-    A page whose undo must do more (take back the app's moves too) passes its own `undo`."""
+    A page whose undo must do more (take back the app's moves too) passes its own `undo`; when
+    the engine refuses an undo now (a sealed bid), `why_not` says why under the disabled button,
+    since a tooltip needs a hover a finger cannot give."""
     heading, undo_column, back_column = st.columns([3, 1.1, 1.3], vertical_alignment="center")
     heading.markdown(title)
+    refused = not can_undo or bool(why_not)
     undo_column.button("↶ Undo", key=f"{prefix}_undo", on_click=undo, args=undo_args,
-                       width="stretch", wrap=wrap, disabled=not can_undo)  # fmt: skip
+                       width="stretch", wrap=wrap, disabled=refused)  # fmt: skip
+    if why_not and can_undo:
+        undo_column.caption(why_not)
     back_column.button("Back to games", key=f"{prefix}_back", on_click=session.leave,
                        width="stretch", wrap=wrap)  # fmt: skip
 
@@ -158,7 +165,7 @@ def _uncover(token: str) -> None:
 # --- what happened -------------------------------------------------------------------------------
 
 
-def just_now(match: Match, *, look: str, opening: str, picture: str | None = None) -> None:
+def just_now(match: SeenMatch, *, look: str, opening: str, picture: str | None = None) -> None:
     """What the last action did, in the engine's words, in a box of class `look` (`opening` before
     the first action).
 
@@ -190,3 +197,33 @@ def log_list(events: Sequence[Sequence[str]], *, height: int, most: int) -> None
         st.markdown("\n\n".join(lines))
         if count > most:
             st.caption(f"{count - most} older moves are kept in the saved game.")
+
+
+# --- devices -------------------------------------------------------------------------------------
+
+
+def devices(table: session.Table) -> None:
+    """On the shared table screen: a QR code per seat for each player's own phone or tablet, and
+    one for a screen that only watches. Each seat's key is derived from the table's key in the
+    URL, so the codes can be shown again at any time while the store keeps only hashes."""
+    if not table.access.table or not table.key:
+        return
+    from companion.store import seat_key
+
+    here = str(st.context.url or "http://localhost:8501/")
+    seen = table.public
+    with st.expander("Each player on their own device"):
+        st.caption("Scan a code with a phone or tablet on the same network: it joins that seat, "
+                   "shows only that player's cards and bids, and plays for that seat only. "
+                   "Opening the game again from the list of games makes new codes.")  # fmt: skip
+        shown: list[tuple[str, str | None]] = [
+            (seen.rules.seat_name(seen.state, s), seat_key(table.key, table.gid, s))
+            for s in table.seats
+        ]
+        shown.append(("Watch only (the table's view)", None))
+        for column, (name, key) in in_rows(shown, 3):
+            link = links.seat_link(here, table.gid, key)
+            with column:
+                st.markdown(f"**{escape(name)}**")
+                st.markdown(links.qr_svg(link, f"Join as {name}"), unsafe_allow_html=True)
+                st.code(link, language=None, wrap_lines=True)

@@ -134,6 +134,10 @@ def test_secret_bids_in_the_advanced_game(server, browser):
     try:
         start_game(page, server.url, "Advanced (bidding)")
         press(page, button(page, "Player 1 opens the bidding"))
+        assert "Pass the tablet to Player 1." in page.inner_text("body")  # a sealed bid's pad
+        keyed(page, "vl_cover").tap()
+        keyed(page, "vl_bid_plus").wait_for()
+        wait_for_app(page)
         for _ in range(4):
             keyed(page, "vl_bid_plus").tap()
             wait_for_app(page)

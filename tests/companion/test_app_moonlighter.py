@@ -19,7 +19,7 @@ from companion.games.moonlighter.checks import ROLLS
 from companion.registry import GAMES
 from companion.screens import session
 from companion.screens.moonlighter import action_key
-from companion.store import GameStore, StoreError
+from companion.store import GameStore, StoreError, seat_key
 
 APP = Path(__file__).resolve().parents[2] / "companion" / "app.py"
 SEED = 2  # a seed whose first-button walk meets fights, chests and a fall within 150 taps
@@ -34,10 +34,13 @@ def db(tmp_path, monkeypatch) -> Path:
     streamlit.cache_resource.clear()
 
 
-def open_app(gid: str | None = None) -> AppTest:
+def open_app(gid: str | None = None, key: str | None = None) -> AppTest:
+    """The app in a new browser session; with `key` as the device that holds it."""
     at = AppTest.from_file(str(APP), default_timeout=30)
     if gid is not None:
         at.query_params[session.QUERY] = gid
+    if key is not None:
+        at.query_params[session.KEY] = key
     at.run()
     assert not at.exception, at.exception
     return at
@@ -217,7 +220,7 @@ def test_a_double_tap_is_refused_with_the_engines_reason_and_changes_nothing(db)
 def test_a_tap_from_a_device_that_missed_a_move_is_refused_and_reloaded(db):
     first = new_game()
     gid = first.session_state[session.GID]
-    second = open_app(gid)  # the same game on a second tablet
+    second = open_app(gid, first.query_params[session.KEY])  # the same game, a second tablet
     tap(first, "act_roll_tile_v3")
     tap(second, "act_roll_tile_v0")  # still showed the roll buttons: its save is stale
     assert [w.value for w in second.warning] == [
@@ -249,7 +252,7 @@ def test_a_reload_resumes_exactly_the_same_game(db):
         at = tap(at, key)
     gid = at.session_state[session.GID]
     before = match_of(at)
-    reloaded = open_app(gid)  # a new browser session with the same URL
+    reloaded = open_app(gid, at.query_params[session.KEY])  # a new session, the same URL
     after = match_of(reloaded)
     assert after.to_json() == before.to_json()
     assert after.events == before.events
@@ -309,7 +312,8 @@ def test_a_beaten_boss_offers_the_next_dungeon_and_the_last_one_ends_the_game(db
     match = match_of(at)
     beat_dungeon(match)
     GameStore(db).save(gid, match, at.session_state[session.VERSION])
-    at = open_app(gid)
+    key = at.query_params[session.KEY]
+    at = open_app(gid, key)
     assert_only_legal(at)
     assert labels(at) == {"act_next_dungeon": "Next dungeon (2)"}
     assert "The boss falls: dungeon 1 is complete. Go on to dungeon 2." in html_text(at)
@@ -322,7 +326,7 @@ def test_a_beaten_boss_offers_the_next_dungeon_and_the_last_one_ends_the_game(db
         if match.state.phase == "cleared":
             match.play({"type": "next_dungeon"})
     GameStore(db).save(gid, match, at.session_state[session.VERSION])
-    at = open_app(gid)
+    at = open_app(gid, key)
     assert action_buttons(at) == []
     assert "You beat the last boss: the game is won!" in html_text(at)
     at = tap(at, "ml_new")  # a fresh game, with its own id
@@ -371,3 +375,31 @@ def test_a_corrupt_save_is_refused_with_a_message_and_nothing_is_added(db):
     assert [e.value for e in at.error] == ["Not imported: this is not a saved game (not JSON)"]
     assert len(store.list()) == count
     assert session.QUERY not in at.query_params
+
+
+# --- devices -------------------------------------------------------------------------------------
+
+
+def test_a_game_link_without_a_key_only_watches(db):
+    """The game's id alone opens the public view, with nothing to tap."""
+    at = tap(new_game(), "act_roll_tile_v3")
+    gid = at.session_state[session.GID]
+    watcher = open_app(gid)
+    assert action_buttons(watcher) == [] and watcher.button(key="ml_undo").disabled
+    assert session.WATCHING in [c.value for c in watcher.caption]
+    assert "ml-now" in html_text(watcher)  # it still sees the game
+
+
+def test_a_seat_link_plays_that_seat_and_a_wrong_key_is_refused(db):
+    at = new_game()
+    gid, table_key = at.session_state[session.GID], at.query_params[session.KEY]
+    phone = open_app(gid, seat_key(table_key, gid, 0))
+    assert_only_legal(phone)
+    phone = tap(phone, "act_roll_tile_v5")
+    assert saved(db, gid).log == [{"type": "roll_tile", "value": 5}]
+    stranger = open_app(gid, "x" * 32)
+    assert [e.value for e in stranger.error] == [
+        "this link is not valid for this game (it belongs to another game, or new links were made "
+        "since); ask the table for a new one"
+    ]
+    assert action_buttons(stranger) == []

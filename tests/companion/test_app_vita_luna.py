@@ -1,8 +1,9 @@
 """The Vita Luna page driven headless through the real app (streamlit.testing AppTest).
 
-Every test starts from the chooser with its own SQLite file and taps buttons by key. Action
-buttons are keyed by their action (`action_key`), so after every tap the test checks that the page
-offers nothing the engine's legal actions do not contain.
+Every test starts from the chooser with its own SQLite file and taps buttons by key; the chooser
+opens each new game as the shared table (its key in the URL). Action buttons are keyed by their
+action (`action_key`; a card the screen shows face down by its position), so after every tap the
+test checks that the page offers nothing the engine's legal actions do not contain.
 """
 
 from __future__ import annotations
@@ -17,9 +18,10 @@ import streamlit
 from streamlit.testing.v1 import AppTest
 
 from companion.engine import Match
+from companion.games.vita_luna.state import locate
 from companion.registry import GAMES
 from companion.screens import session
-from companion.screens.keys import WALK
+from companion.screens.keys import KEY, WALK
 from companion.screens.parts import action_key
 from companion.store import GameStore
 
@@ -37,10 +39,12 @@ def db(tmp_path, monkeypatch) -> Path:
     streamlit.cache_resource.clear()
 
 
-def open_app(gid: str | None = None, walk: str | None = None) -> AppTest:
+def open_app(gid: str | None = None, walk: str | None = None, key: str | None = None) -> AppTest:
     at = AppTest.from_file(str(APP), default_timeout=30)
     if gid is not None:
         at.query_params[session.QUERY] = gid
+    if key is not None:
+        at.query_params[KEY] = key
     if walk is not None:
         at.query_params[WALK] = walk
     at.run()
@@ -78,9 +82,22 @@ def assert_only_legal(at: AppTest) -> None:
         return
     shown = keys(at, "act_")
     assert len(shown) == len(set(shown))
-    legal = {action_key(a) for a in match_of(at).legal_actions()}
+    legal = legal_keys(match_of(at))
     assert set(shown) <= legal, set(shown) - legal
     assert not any(b.disabled for b in at.button if b.key in shown)
+
+
+def legal_keys(match: Match) -> set[str]:
+    """The keys of the legal actions' buttons: a card on grey may be named by its position
+    instead (`grey0`), as the shared table screen names the cards it shows face down."""
+    found = set()
+    data = match.rules.data
+    for action in match.legal_actions():
+        found.add(action_key(action))
+        where = locate(data, match.state, action.get("card", ""))
+        if where is not None and where[0] == "grey":
+            found.add(action_key(action | {"card": f"grey{where[2]}"}))
+    return found
 
 
 def text(at: AppTest) -> str:
@@ -169,9 +186,11 @@ def test_a_basic_battle_is_played_to_its_end_one_attack_at_a_time(db):
     assert sum(1 for c in state.board if c) == 12  # six creatures a side
     page = text(at)
     assert "Player 1's turn: Singular cards first, then moves, then End moves / Attack." in page
-    assert re.search(r"(black|blue) card</text>", page)  # Player 2's greys are card backs
-    own = [c for c in state.board[8:12] if c]  # Player 1's own greys show their names
-    assert all(match_of(at).rules.data.name(c) in page for c in own)
+    # The shared screen shows every grey card as a back, Player 1's own too (it used to show
+    # the acting player's greys face up, labelled "face down", to whoever looked).
+    greys = sum(1 for c in state.board[8:] if c)
+    assert len(re.findall(r"(black|blue) card</text>", page)) == greys
+    assert "Grey 1 (face down)" in [b.label for b in at.button]  # moved by position
     attacks = 0
     for _ in range(80):
         if match_of(at).state.phase != "turn":
@@ -291,11 +310,11 @@ def test_a_reload_resumes_the_same_game_at_the_same_step(db):
     at = tap(tap(at, "act_attack_0"), "vl_next")
     assert " · 2 of " in walk_step(at)  # the second hit of the turn is on the screen
     gid, walk = at.session_state[session.GID], at.query_params[WALK]
-    again = open_app(gid, walk)  # a new browser session with the same URL
+    again = open_app(gid, walk, at.query_params[KEY])  # a new browser session with the same URL
     assert again.session_state[session.MATCH].to_json() == match_of(at).to_json()
     assert [h.value for h in again.markdown] == [h.value for h in at.markdown]
     assert [b.key for b in again.button] == [b.key for b in at.button]
-    fresh = open_app(gid)  # opened without a cursor (e.g. "Continue"): nothing left to walk
+    fresh = open_app(gid, key=at.query_params[KEY])  # no cursor: nothing left to walk
     assert not keys(fresh, "vl_next") and keys(fresh, "act_")
 
 
@@ -313,6 +332,9 @@ def test_back_to_games_and_continue(db):
 
 def test_the_first_bid_stays_covered_until_the_second_is_in(db):
     at = tap(new_game("advanced"), "act_first_bidder_0")
+    assert "Pass the tablet to Player 1." in text(at)  # each sealed bid is entered uncovered
+    assert not keys(at, "vl_bid_")
+    at = tap(at, "vl_cover")
     assert "Player 1: enter your bid (you have 15 markers)" in text(at)
     for _ in range(3):
         at = tap(at, "vl_bid_plus")
@@ -340,7 +362,8 @@ def test_the_first_bid_stays_covered_until_the_second_is_in(db):
     assert f"{match_of(at).rules.data.name(state.lot)}" in text(at)
     assert "Card 1 of 12 turned up (black)" in text(at)
     assert "markers <b>9</b>" in text(at) and "markers <b>12</b>" in text(at)
-    assert "Player 2: enter your bid" in text(at)  # the other player opens the first card
+    assert "Pass the tablet to Player 2." in text(at)  # the other player opens the first card
+    assert "Player 2: enter your bid" in text(tap(at, "vl_cover"))
 
 
 # --- against the app -----------------------------------------------------------------------------
@@ -425,7 +448,7 @@ def test_the_end_of_the_game_is_announced_with_a_new_game_button(db):
         match.play(_forward(legal))
     assert match.state.phase == "over"
     GameStore(db).save(gid, match, at.session_state[session.VERSION])
-    at = open_app(gid)
+    at = open_app(gid, key=at.query_params[KEY])
     winner = match.state.names[match.state.winner]
     assert f"{winner} wins the game!" in text(at)
     assert keys(at, "act_") == []

@@ -1,10 +1,10 @@
 """Moonlighter's page: the state at a glance, the map, and one big button per legal action.
 
-Three steps (STYLE.md, principle 12): read the match, ask the engine (legal actions, what it waits
-for, what a room or pawn is), draw. Every button plays through `session.act`, so the engine checks
-each tap and a refusal comes back as `table.flash`. Rolls can be left to the app or typed in from a
-physical die; both are the same action, the typed one carrying its `value`. The pictures are drawn
-in `map`; the pieces every page shares come from `screens.parts`.
+Three steps (STYLE.md, principle 12): read the seat's view, ask the engine (legal actions, what it
+waits for, what a room or pawn is), draw. Every button plays through `session.act`, so the engine
+checks each tap and a refusal comes back as `table.flash`. Rolls can be left to the app or typed in
+from a physical die; both are the same action, the typed one carrying its `value`. The pictures are
+drawn in `map`; the pieces every page shares come from `screens.parts`.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Any
 
 import streamlit as st
 
+from companion.engine.seen import SeenMatch
 from companion.games.moonlighter.checks import ROLLS, can_roll_tile, waiting_for
 from companion.games.moonlighter.outcomes import BOSS_FACE, max_hearts, tile_roll
 from companion.games.moonlighter.state import BOSS_TILE, EXPLORE, FIGHT, WON
@@ -76,28 +77,30 @@ def action_key(action: Action, value: int | None = None) -> str:
 
 
 def render(table: session.Table) -> None:
-    match = table.match
-    state, data = match.state, match.rules.data
-    legal = match.legal_actions()
+    seen = table.look()  # Moonlighter hides nothing: every device sees the whole dungeon
+    state, data = seen.state, seen.rules.data
+    legal = seen.legal_actions()
     st.html(CSS)
-    _header(table)
+    _header(table, seen)
     st.html(cards_html(_cards(state, data)))
     left, right = st.columns([1.05, 1], gap="medium")
     with left:
         _map(state, legal)
         st.html(supply_html(_supply(state, data), data.cleared_face))
-        parts.log_list(match.events, height=220, most=LOG_SHOWN)
+        parts.log_list(seen.events, height=220, most=LOG_SHOWN)
     with right:
         parts.flash(table.flash)  # beside the buttons, where the refused tap was made
-        st.html(f'<div class="ml-next">{escape(_next_step(match, legal))}</div>')
-        _just_now(match)
-        _buttons(table, legal)
+        st.html(f'<div class="ml-next">{escape(_next_step(seen, legal))}</div>')
+        _just_now(seen)
+        _buttons(seen, legal, watching=table.access.public)
 
 
-def _header(table: session.Table) -> None:
-    state, data = table.match.state, table.match.rules.data
+def _header(table: session.Table, seen: SeenMatch) -> None:
+    state, data = seen.state, seen.rules.data
     title = f"### {escape(table.name)} · Dungeon {state.dungeon} of {data.last_dungeon}"
-    parts.title_bar(title, prefix="ml", can_undo=bool(table.match.log))
+    why_not = session.undo_refusal(table) if seen.length and not table.access.public else None
+    parts.title_bar(title, prefix="ml", can_undo=bool(seen.length) and not table.access.public,
+                    why_not=why_not)  # fmt: skip
 
 
 # --- the state at a glance ---------------------------------------------------------------------
@@ -161,8 +164,8 @@ def _map(state, legal: list[Action]) -> None:
         st.caption(f"The map follows you: {hidden} more rooms lie beyond its edges.")
 
 
-def _next_step(match, legal: list[Action]) -> str:
-    state = match.state
+def _next_step(seen: SeenMatch, legal: list[Action]) -> str:
+    state = seen.state
     if state.phase == WON:
         return "You beat the last boss: the game is won!"
     if state.phase == EXPLORE:
@@ -172,17 +175,17 @@ def _next_step(match, legal: list[Action]) -> str:
     return waiting_for(state)
 
 
-def _just_now(match) -> None:
+def _just_now(seen: SeenMatch) -> None:
     """The last action's events, with the die face if it was a roll."""
-    parts.just_now(match, look="ml-now", opening="You stand in the white starting room. Good luck!",
-                   picture=_die_face(match))  # fmt: skip
+    parts.just_now(seen, look="ml-now", opening="You stand in the white starting room. Good luck!",
+                   picture=_die_face(seen))  # fmt: skip
 
 
-def _die_face(match) -> str:
+def _die_face(seen: SeenMatch) -> str:
     """The face the last action rolled or was typed in with, or "" if it was no roll."""
-    if not match.log:
+    if not seen.length:
         return ""
-    action = match.log[-1]
+    action = seen.log[-1]
     die = ROLLS.get(action["type"])
     if die and action.get("value") is not None:
         return parts.die_svg(DIE_SIDES[die], action["value"], size=84, colour=DIE_INK[die])
@@ -192,15 +195,18 @@ def _die_face(match) -> str:
 # --- the buttons -------------------------------------------------------------------------------
 
 
-def _buttons(table: session.Table, legal: list[Action]) -> None:
-    state = table.match.state
+def _buttons(seen: SeenMatch, legal: list[Action], watching: bool) -> None:
+    state = seen.state
+    if watching:
+        st.caption(session.WATCHING)
+        return
     if not legal:
         st.button("Play a new game", key="ml_new", type="primary", width="stretch",
-                  on_click=session.start, args=(table.match.rules,))  # fmt: skip
+                  on_click=session.start, args=(seen.rules,))  # fmt: skip
         return
     for action in legal:
         if action["type"] in ROLLS:
-            _dice(action, table.match.rules.data.faces[ROLLS[action["type"]]])
+            _dice(action, seen.rules.data.faces[ROLLS[action["type"]]])
     places = [a for a in legal if a["type"] == "place_tile"]
     if places:
         _placement(state, places)

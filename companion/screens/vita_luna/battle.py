@@ -1,5 +1,9 @@
 """Vita Luna's battle turn screen: the Singular cards, the moves (tap one of your creatures, then
 where it goes) and End moves / Attack. The attack itself is then walked through by `pacing`.
+
+On the shared tablet a turn is played in the open, so the player's own grey cards are card backs
+there too: they are tapped by their position ("Grey 2, face down"), and their buttons are keyed
+by position (`buttons.key_for`), so neither the screen nor its markup names a card lying face down.
 """
 
 from __future__ import annotations
@@ -9,11 +13,13 @@ from typing import Any
 
 import streamlit as st
 
-from companion.games.vita_luna.state import VitaLunaState, greys, locate, whites
+from companion.games.vita_luna.state import VitaLunaState, grey_index, greys, locate, whites
 from companion.screens import parts
-from companion.screens.vita_luna.buttons import button, choose, grid, label, picked
+from companion.screens.vita_luna.buttons import at, button, choose, grid, label, picked
+from companion.screens.vita_luna.eyes import Screen
 
 Action = dict[str, Any]
+Spot = tuple[str, int]  # ("white" or "grey", index) on the active player's half
 
 SINGULAR_HELP = {
     "burn": "remove an enemy creature on white from the game",
@@ -23,45 +29,66 @@ SINGULAR_HELP = {
 }
 
 
-def turn(match, mine: list[Action]) -> None:
+def turn(screen: Screen) -> None:
     """Singular cards first, then moves (a creature, then where it goes), then the attack."""
-    state, data = match.state, match.rules.data
+    state, data, length = screen.state, screen.data, screen.seen.length
     p = state.active
-    pick = picked(match)
+    mine = screen.legal
+    pick = picked(length)
     singulars = [a for a in mine if a["type"] in SINGULAR_HELP]
     if singulars:
-        _singulars(match, singulars, pick)
+        _singulars(screen, singulars, pick)
     moves = [a for a in mine if a["type"] in ("move", "promote", "swap_places")]
     if moves:
+        hidden = screen.hidden(state)
+        spots = _spots(screen, p, hidden)
+        aliases = {card: f"{row}{i}" for (row, i), card in spots.items()
+                   if card and at(data, p, row, i) in hidden}  # fmt: skip
+        where = {card: spot for spot, card in spots.items() if card}
         st.markdown("**Move** (tap one of your creatures, then where it goes):")
-        movers = {a["card"] for a in moves}
         card = pick[1] if pick and pick[0] == "card" else None
-        if card is None:
-            _pick_grid(match, p, movers)
+        if card not in where:
+            _pick_grid(screen, p, spots, {a["card"] for a in moves}, aliases)
         else:
             targets = {}
             for a in moves:
                 if a["card"] != card:
                     continue
                 if a["type"] == "swap_places":
-                    where = locate(data, state, a["other"])
-                    targets[("white", where[2])] = a
+                    targets[where[a["other"]]] = a
                 else:
-                    row = "white" if a["type"] == "promote" else locate(data, state, card)[0]
+                    row = "white" if a["type"] == "promote" else where[card][0]
                     targets[(row, a["position"])] = a
-            st.caption(f"Moving {data.name(card)}:")
-            grid(match, p, targets, lambda row, i, a: _move_label(data, row, i, a))
-            st.button(
-                "Cancel the move",
-                key="vl_cancel",
-                width="stretch",
-                wrap=True,
-                on_click=choose,
-                args=(len(match.log), None),
-            )
+            st.caption(f"Moving {_name(data, card, aliases)}:")
+            grid(state, data, p, hidden, targets,
+                 lambda row, i, a: _move_label(data, row, i, a), aliases)  # fmt: skip
+            st.button("Cancel the move", key="vl_cancel", width="stretch", wrap=True,
+                      on_click=choose, args=(length, None))  # fmt: skip
     attack = next((a for a in mine if a["type"] == "attack"), None)
     if attack:
-        button(label(match, attack), attack, primary=True)
+        button(label(state, data, attack), attack, primary=True)
+
+
+def _spots(screen: Screen, player: int, hidden: frozenset[int]) -> dict[Spot, str | None]:
+    """What lies on each of `player`'s positions: what these eyes see, and for the positions they
+    see face down, the card as its owner's own view has it (only its position is ever drawn)."""
+    data = screen.data
+    spots: dict[Spot, str | None] = {}
+    for row, cards in (("white", whites(data, screen.state, player)),
+                       ("grey", greys(data, screen.state, player))):  # fmt: skip
+        spots.update({(row, i): c for i, c in enumerate(cards)})
+    if any(grey_index(data, player, i) in hidden for i in range(data.grey)):
+        own = screen.table.look(player)
+        if own.seat == player:
+            spots.update({("grey", i): c for i, c in enumerate(greys(data, own.state, player))})
+    return spots
+
+
+def _name(data, card: str, aliases: dict[str, str]) -> str:
+    alias = aliases.get(card)
+    if alias is None:
+        return data.name(card)
+    return f"the face-down card on grey {int(alias.removeprefix('grey')) + 1}"
 
 
 def _move_label(data, row: str, i: int, action: Action) -> str:
@@ -73,31 +100,43 @@ def _move_label(data, row: str, i: int, action: Action) -> str:
     return f"→ {row.capitalize()} {i + 1}"
 
 
-def _pick_grid(match, player: int, movers: set[str]) -> None:
-    """Your half of the board as buttons: the creatures that can move are the buttons."""
-    state, data = match.state, match.rules.data
+def _pick_grid(
+    screen: Screen,
+    player: int,
+    spots: dict[Spot, str | None],
+    movers: set[str],
+    aliases: dict[str, str],
+) -> None:
+    """Your half of the board as buttons: the creatures that can move are the buttons, a face-down
+    one named by its position."""
+    data, length = screen.data, screen.seen.length
     rows = ("white", "grey") if player == 0 else ("grey", "white")
     for row in rows:
-        cards = whites(data, state, player) if row == "white" else greys(data, state, player)
+        count = data.white if row == "white" else data.grey
         st.html(f'<div class="vl-rowname">{row.upper()}</div>')
-        for i, column in enumerate(st.columns(len(cards), gap="small")):
-            here = cards[i]
+        for i, column in enumerate(st.columns(count, gap="small")):
+            here = spots.get((row, i))
+            if here is None:
+                column.html(f'<div class="vl-slot">{row[0].upper()}{i + 1}<br>empty</div>')
+                continue
+            face_down = here in aliases
+            text = f"Grey {i + 1} (face down)" if face_down else data.name(here)
             if here in movers:
                 column.button(
-                    data.name(here),
-                    key=f"vl_mover_{here}".replace(".", "-"),
+                    text,
+                    key=f"vl_mover_{aliases.get(here, here)}".replace(".", "-"),
                     width="stretch",
                     wrap=True,
                     on_click=choose,
-                    args=(len(match.log), ("card", here)),
+                    args=(length, ("card", here)),
                 )
             else:
-                text = data.cards[here].name if here else "empty"
-                column.html(f'<div class="vl-slot">{row[0].upper()}{i + 1}<br>{escape(text)}</div>')
+                shown = escape("face down" if face_down else data.cards[here].name)
+                column.html(f'<div class="vl-slot">{row[0].upper()}{i + 1}<br>{shown}</div>')
 
 
-def _singulars(match, singulars: list[Action], pick: tuple | None) -> None:
-    state, data = match.state, match.rules.data
+def _singulars(screen: Screen, singulars: list[Action], pick: tuple | None) -> None:
+    state, data, length = screen.state, screen.data, screen.seen.length
     st.markdown("**Singular cards** (before any move; each once a game):")
     kinds = list(dict.fromkeys(a["type"] for a in singulars))
     chosen = pick[1] if pick and pick[0] == "singular" else None
@@ -110,7 +149,7 @@ def _singulars(match, singulars: list[Action], pick: tuple | None) -> None:
             width="stretch",
             wrap=True,
             on_click=choose,
-            args=(len(match.log), ("singular", kind)),
+            args=(length, ("singular", kind)),
         )
     if chosen is None:
         return
@@ -120,12 +159,14 @@ def _singulars(match, singulars: list[Action], pick: tuple | None) -> None:
 
 
 def _singular_label(data, state: VitaLunaState, action: Action) -> str:
-    def at(card: str) -> str:
+    """Singular cards aim at creatures on white, which everyone sees."""
+
+    def at_white(card: str) -> str:
         where = locate(data, state, card)
         return f"{data.name(card)} (white {where[2] + 1})" if where else data.name(card)
 
     kind = action["type"]
     if kind == "swap":
-        return f"Give {at(action['own'])}, take {at(action['target'])}"
+        return f"Give {at_white(action['own'])}, take {at_white(action['target'])}"
     verb = {"burn": "Burn", "steal": "Steal", "heal": "Heal"}[kind]
-    return f"{verb} {at(action['target'])}"
+    return f"{verb} {at_white(action['target'])}"

@@ -1,6 +1,9 @@
 """Vita Luna around its battles: the steps with one button each (dealing, who attacks or opens
 the bidding first, turning up the auction's next card, drawing the reward cards), and the screen
 between two battles (trading two black cards for a blue one, then the next battle).
+
+A trade is chosen from the trader's hand, so it is one player's screen: on their own device at
+once, on the shared tablet after "Player 1 trades" and the "pass the tablet" cover (`eyes`).
 """
 
 from __future__ import annotations
@@ -10,39 +13,36 @@ from typing import Any
 import streamlit as st
 
 from companion.screens import parts
-from companion.screens.vita_luna.buttons import button, choose, label, picked
+from companion.screens.vita_luna.buttons import button, choose, label
+from companion.screens.vita_luna.eyes import Screen, cover
 
 Action = dict[str, Any]
 
 
-def one_button_each(match, mine: list[Action]) -> None:
+def one_button_each(screen: Screen) -> None:
     """One button per legal action; the only one, if it is alone, is the one to tap."""
+    mine = screen.legal
     for action in mine:
-        button(label(match, action), action, primary=len(mine) == 1)
+        button(label(screen.state, screen.data, action), action, primary=len(mine) == 1)
 
 
-def between(match, mine: list[Action]) -> None:
+def between(screen: Screen) -> None:
     """Trades (a player, then which two black cards), then Start battle N."""
-    state, data = match.state, match.rules.data
-    trades = [a for a in mine if a["type"] == "trade"]
-    pick = picked(match)
-    trader = pick[1] if pick and pick[0] == "trade" else None
-    players = sorted({a["player"] for a in trades})
-    if players:
+    if screen.covered:
+        cover(screen)
+        return
+    state, data, length = screen.state, screen.data, screen.seen.length
+    trades = [a for a in screen.legal if a["type"] == "trade"]
+    traders = sorted({a["player"] for a in trades})
+    trader = screen.seen.seat if screen.seen.seat in traders else None
+    if traders:
         st.markdown("**Trade two black cards for a random blue one** (as often as you like):")
-        for column, p in parts.in_rows(players):
-            on = trader == p
-            column.button(
-                f"{state.names[p]} trades",
-                key=f"vl_trader_{p}",
-                type="primary" if on else "secondary",
-                width="stretch",
-                wrap=True,
-                on_click=choose,
-                args=(len(match.log), ("trade", p)),
-            )
-    if trader is not None:
-        seen: set[tuple[str, str]] = set()
+    if trader is None:
+        for column, p in parts.in_rows(traders):
+            column.button(f"{state.names[p]} trades", key=f"vl_trader_{p}", width="stretch",
+                          wrap=True, on_click=choose, args=(length, ("trade", p)))  # fmt: skip
+    else:
+        seen: set[tuple[str, ...]] = set()
         for action in (a for a in trades if a["player"] == trader):
             kinds = tuple(sorted(data.cards[c].id for c in action["cards"]))
             if kinds in seen:
@@ -50,6 +50,9 @@ def between(match, mine: list[Action]) -> None:
             seen.add(kinds)
             names = " + ".join(data.name(c) for c in action["cards"])
             button(f"Give {names}", action)
-    following = next((a for a in mine if a["type"] == "next_battle"), None)
+        if screen.private is not None:
+            st.button("Done: hide my cards", key="vl_hide", width="stretch", wrap=True,
+                      on_click=choose, args=(length, None))  # fmt: skip
+    following = next((a for a in screen.legal if a["type"] == "next_battle"), None)
     if following:
-        button(label(match, following), following, primary=True)
+        button(label(state, data, following), following, primary=True)

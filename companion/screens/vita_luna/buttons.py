@@ -2,39 +2,52 @@
 tapped first (then where it goes), and a half board laid out as buttons.
 
 Picking takes two taps (a card, then a position), so the first is remembered in the session under
-`keys.PICK`, with the log length it belongs to: any action played, or undone, forgets it.
+`keys.PICK`, with the log length it belongs to: any action played, or undone, forgets it. A button
+is keyed by its action, and a key is markup the browser holds: a card the screen's eyes may not see
+is named in it by its position (`grey0`), never by the card.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from html import escape
 from typing import Any
 
 import streamlit as st
 
 from companion.games.vita_luna.actions import lot_colour
-from companion.games.vita_luna.state import greys, whites
+from companion.games.vita_luna.state import VitaLunaState, grey_index, greys, white_index, whites
 from companion.screens import parts, session
-from companion.screens.keys import PICK
+from companion.screens.keys import DRAFT, PICK
 
 Action = dict[str, Any]
 
 
-def button(label: str, action: Action, primary: bool = False) -> None:
-    """An action's button, keyed by the action (`parts.action_key`); a tap forgets the pick."""
-    parts.action_button(label, action, key=parts.action_key(action), primary=primary, wrap=True,
+def button(
+    label: str, action: Action, primary: bool = False, aliases: Mapping[str, str] | None = None
+) -> None:
+    """An action's button, keyed by the action (`key_for`); a tap forgets the pick and the draft
+    of a bid, so neither outlives the moment it was made in."""
+    parts.action_button(label, action, key=key_for(action, aliases), primary=primary, wrap=True,
                         play=_play)  # fmt: skip
+
+
+def key_for(action: Action, aliases: Mapping[str, str] | None = None) -> str:
+    """`parts.action_key` of `action`, with each card the screen may not see named by its alias."""
+    if not aliases:
+        return parts.action_key(action)
+    shown = {k: aliases.get(v, v) if isinstance(v, str) else v for k, v in action.items()}
+    return parts.action_key(shown)
 
 
 def _play(action: Action) -> None:
     st.session_state.pop(PICK, None)
+    st.session_state.pop(DRAFT, None)
     session.act(action)
 
 
-def label(match, action: Action) -> str:
+def label(state: VitaLunaState, data, action: Action) -> str:
     """The words on an action's button."""
-    state, data = match.state, match.rules.data
     names = state.names
     kind = action["type"]
     if kind == "deal":
@@ -64,11 +77,11 @@ def label(match, action: Action) -> str:
 # --- the first of two taps -----------------------------------------------------------------------
 
 
-def picked(match) -> tuple | None:
+def picked(length: int) -> tuple | None:
     """What was tapped first, ("card", id), ("singular", kind) or ("trade", player), if anything
-    since the last action."""
+    since the log was `length` long."""
     pick = st.session_state.get(PICK)
-    if not pick or pick[0] != len(match.log):
+    if not pick or pick[0] != length:
         return None
     return pick[1]
 
@@ -84,12 +97,19 @@ def choose(length: int, what: tuple | None) -> None:
 # --- a half board as buttons ---------------------------------------------------------------------
 
 
-def grid(match, player: int, targets: dict, words: Callable[[str, int, Action], str]) -> None:
+def grid(
+    state: VitaLunaState,
+    data,
+    player: int,
+    hidden: Collection[int],
+    targets: dict,
+    words: Callable[[str, int, Action], str],
+    aliases: Mapping[str, str] | None = None,
+) -> None:
     """Buttons laid out like `player`'s half of the board: for Player 1 (bottom) the white row
     above the grey one, for Player 2 (top) the grey row above the white one. Positions in
     `targets` ((row, index) -> action) are buttons, worded by `words`; the rest say what
-    stands there."""
-    state, data = match.state, match.rules.data
+    stands there, and a card at a `hidden` board position only that it lies face down."""
     rows = ("white", "grey") if player == 0 else ("grey", "white")
     for row in rows:
         cards = whites(data, state, player) if row == "white" else greys(data, state, player)
@@ -99,11 +119,21 @@ def grid(match, player: int, targets: dict, words: Callable[[str, int, Action], 
             action = targets.get((row, i))
             if action is not None:
                 with column:
-                    button(words(row, i, action), action)
+                    button(words(row, i, action), action, aliases=aliases)
             else:
-                here = cards[i]
-                text = data.cards[here].name if here else "empty"
+                text = slot_text(data, cards[i], at(data, player, row, i) in hidden)
                 column.html(f'<div class="vl-slot">{row[0].upper()}{i + 1}<br>{escape(text)}</div>')
+
+
+def at(data, player: int, row: str, i: int) -> int:
+    """The board index of `player`'s position `i` in `row`."""
+    return white_index(data, player, i) if row == "white" else grey_index(data, player, i)
+
+
+def slot_text(data, card: str | None, hidden: bool) -> str:
+    if card is None:
+        return "empty"
+    return "face down" if hidden else data.cards[card].name
 
 
 def deck_rank(data, card: str) -> int:

@@ -161,7 +161,8 @@ def _chips(epics: Sequence[str], armour: str, x: int, y: int) -> str:
         return ""
     letters = sum(len(w) + 2 for w, _ in words)
     size = 15 if letters <= 17 else 13
-    out, left = [], x + 7
+    out: list[str] = []
+    left: float = x + 7
     room = CELL_W - 14 - 4 * (len(words) - 1)
     looks = {
         "epic": ('fill="#F1E7C8" stroke="#9C7A1B"', "#3D2E00"),

@@ -1,7 +1,9 @@
 """What Vita Luna's page shows in every phase: the title bar, the board as it stands, the players
-strip, what just happened and what to do now, each player's cards, the log, and the game's end.
+strip, what to do now, the cards of the player whose eyes the screen shows, the log, and the end.
 
-Secrets stay covered here too: the grey cards of the side not holding the tablet are card backs.
+Everything is drawn from the screen's eyes (`eyes.Screen`): a card those eyes may not see is a
+card back (its deck's colour shows, as on the table, never the creature), and only the seat whose
+eyes these are has its hand listed.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from typing import Any
 
 import streamlit as st
 
+from companion.engine.seen import SeenMatch
 from companion.games.vita_luna.actions import AUCTION_LOTS, lot_colour
 from companion.games.vita_luna.checks import waiting_for
 from companion.games.vita_luna.data import EPICS
@@ -26,64 +29,69 @@ from companion.games.vita_luna.state import (
     TURN,
     TURN_UP,
     VitaLunaState,
+    grey_index,
     greys,
     whites,
 )
 from companion.screens import parts, session
-from companion.screens.keys import FLASH, MATCH, WALK
 from companion.screens.vita_luna.board import Side, Track, board_svg
 from companion.screens.vita_luna.buttons import deck_rank
 from companion.screens.vita_luna.cards import Cell, epic_legend
-from companion.screens.vita_luna.pacing import set_cursor
+from companion.screens.vita_luna.eyes import Screen
+from companion.screens.vita_luna.pacing import forget_cursor
 from companion.screens.vita_luna.player_cards import PlayerCard, player_cards_html
 from companion.screens.vita_luna.walk import Cursor, WalkStep
 
 LOG_SHOWN = 120
-OPENING = "A new game. The tablet deals, counts and checks; the cards stay on the table."
 MODES = {"basic": "Basic", "advanced": "Advanced"}
 
 
-def title_bar(table: session.Table, app: int | None) -> None:
-    match = table.match
-    state = match.state
+def title_bar(screen: Screen) -> None:
+    """The title (with whose screen this is, on a player's own device), Undo as far as this
+    device may take back (the engine's reason under it when it may not), Back to games."""
+    table, state = screen.table, screen.state
     mode = MODES.get(state.mode, state.mode) + (", extended" if state.extended else "")
-    against = " · against the app" if app is not None else ""
+    against = " · against the app" if screen.app is not None else ""
     battle = f"Battle {state.battle}" if state.battle else "Before the first battle"
-    parts.title_bar(f"### Vita Luna · {battle} · {mode}{against}", prefix="vl",
-                    can_undo=bool(match.log), undo=_undo, undo_args=(app,), wrap=True)  # fmt: skip
+    device = table.look()  # the eyes the engine answers an undo from this device to
+    if table.access.seat is not None:
+        against += f" · {state.names[table.access.seat]}'s screen"
+    elif table.access.public:
+        against += " · watching"
+    can_undo = bool(device.length) and not table.access.public
+    why_not = session.undo_refusal(table) if can_undo else None
+    parts.title_bar(f"### Vita Luna · {battle} · {mode}{against}", prefix="vl", can_undo=can_undo,
+                    undo=_undo, undo_args=(screen.app,), wrap=True, why_not=why_not)  # fmt: skip
+    if table.access.public:
+        st.caption(session.WATCHING)
 
 
 def _undo(app: int | None) -> None:
     """Take back the last action; against the app, also everything the app did after it."""
-    match = st.session_state[MATCH]
-    while match.log:
-        last = match.log[-1]
-        session.undo()
-        if st.session_state.get(FLASH) or app is None or last.get("player") != app:
+    session.undo(None if app is None else lambda seen: _with_the_apps_reply(seen, app))
+    forget_cursor()
+
+
+def _with_the_apps_reply(seen: SeenMatch, app: int) -> int:
+    """How many actions one tap takes back: the app's answers and the move they answered."""
+    count = 0
+    for action in reversed(seen.log):
+        count += 1
+        if action.get("player") != app:
             break
-    set_cursor((len(match.log), 0))
+    return count
 
 
 # --- the board -----------------------------------------------------------------------------------
 
 
-def _viewer(state: VitaLunaState, app: int | None, walking: bool) -> int | None:
-    """Whose secrets the page may show: the human against the app; otherwise the player placing
-    or in their turn (the tablet is in their hands), and nobody's during a walk-through."""
-    if app is not None:
-        return 1 - app
-    if walking or state.phase not in (PLACE, TURN):
-        return None
-    return state.active
-
-
 def cell(data, state: VitaLunaState, card: str | None, grey: bool, seen: bool, mark="") -> Cell:
-    """What the board shows of `card`: its face, or its back if it is grey and not `seen`."""
+    """What the board shows of `card`: its face, or its back if the eyes have not `seen` it."""
     if card is None:
         return Cell(mark=mark)
     creature = data.cards[card]
-    if grey and not seen:
-        return Cell(kind="back", deck=creature.deck)
+    if not seen:
+        return Cell(kind="back", deck=creature.deck, mark=mark)
     armour = ("on" if card in state.armour else "gone") if creature.armour else ""
     return Cell(
         kind="creature",
@@ -99,8 +107,8 @@ def cell(data, state: VitaLunaState, card: str | None, grey: bool, seen: bool, m
     )
 
 
-def _side(match, state: VitaLunaState, p: int, viewer: int | None, step, app) -> Side:
-    data = match.rules.data
+def _side(screen: Screen, state: VitaLunaState, p: int, hidden, step: WalkStep | None) -> Side:
+    data = screen.data
     marks = {}
     if step is not None and step.column is not None:
         if step.player == p:
@@ -111,24 +119,27 @@ def _side(match, state: VitaLunaState, p: int, viewer: int | None, step, app) ->
         cell(data, state, c, False, True, marks.get(i, ""))
         for i, c in enumerate(whites(data, state, p))
     )
-    grey = tuple(cell(data, state, c, True, viewer == p) for c in greys(data, state, p))
+    grey = tuple(
+        cell(data, state, c, True, grey_index(data, p, i) not in hidden)
+        for i, c in enumerate(greys(data, state, p))
+    )
     role = ""
     if state.attacker in (0, 1) and state.battle:
         role = "attacker" if state.attacker == p else "defender"
-    name = state.names[p] + (" (the app)" if p == app else "")
     active = step.player == p if step is not None else state.active == p
-    return Side(name, role, white, grey, state.hearts[p], data.hearts, active)
+    return Side(screen.name(p), role, white, grey, state.hearts[p], data.hearts, active)
 
 
-def board(match, app: int | None, step: WalkStep | None) -> None:
-    """The board as it lies on the table, or as it stood at the walk-through's step."""
-    state = step.state if step is not None else match.state
-    viewer = _viewer(match.state, app, step is not None)
-    sides = [_side(match, state, p, viewer, step, app) for p in (0, 1)]
-    track = Track(state.track, match.rules.data.steps(state.extended))
+def board(screen: Screen, step: WalkStep | None) -> None:
+    """The board as it lies on the table, or as it stood at the walk-through's step, as these
+    eyes see it."""
+    state = step.state if step is not None else screen.state
+    data, hidden = screen.data, screen.hidden(state)
+    sides = [_side(screen, state, p, hidden, step) for p in (0, 1)]
+    track = Track(state.track, data.steps(state.extended))
     st.markdown(board_svg(sides[0], sides[1], track), unsafe_allow_html=True)
-    epics = [e for c in state.board if c for e in match.rules.data.cards[c].epics]
-    legend = epic_legend(epics)
+    shown = [c for i, c in enumerate(state.board) if c and i not in hidden]
+    legend = epic_legend([e for c in shown for e in data.cards[c].epics])
     if legend:
         st.caption(f"Epics on the board: {legend}. ⚔ attack, ♥ health, shield: armour.")
 
@@ -136,8 +147,10 @@ def board(match, app: int | None, step: WalkStep | None) -> None:
 # --- the players strip ---------------------------------------------------------------------------
 
 
-def players(match, app: int | None, step: WalkStep | None) -> str:
-    state, data = (step.state if step else match.state), match.rules.data
+def players(screen: Screen, step: WalkStep | None) -> str:
+    """Each player at a glance: cards held of each colour (backs show colours), Singulars,
+    hearts and markers, all of it open on the table."""
+    state, data = (step.state if step else screen.state), screen.data
     auction = state.mode == "advanced" and state.battle == 0 and state.phase != FIRST_BIDDER
     cards = []
     for p in (1, 0):  # as on the board: Player 2 above Player 1
@@ -149,7 +162,7 @@ def players(match, app: int | None, step: WalkStep | None) -> str:
             PlayerCard(
                 player=p,
                 name=state.names[p],
-                note="the app" if p == app else "",
+                note="the app" if p == screen.app else "",
                 role=role,
                 active=step.player == p if step else _decides(state, p),
                 hearts=state.hearts[p] if state.battle else None,
@@ -166,38 +179,19 @@ def _decides(state: VitaLunaState, p: int) -> bool:
     if state.phase in (PLACE, TURN):
         return state.active == p
     if state.phase in BIDDING:
-        return state.bids[p] is None
+        return state.bids[p] is None  # a sealed bid, made up or not, is in
     return False
 
 
-# --- what just happened, and what to do now ------------------------------------------------------
+# --- what to do now ------------------------------------------------------------------------------
 
 
-def just_now(match) -> None:
-    """What the last action did; the moment the second secret bid is in, both bids side by side."""
-    if not _reveal(match):
-        parts.just_now(match, look="vl-now", opening=OPENING)
-
-
-def _reveal(match) -> bool:
-    """Both secret bids side by side, the moment the second one is in."""
-    state = match.state
-    if not match.log or match.log[-1]["type"] != "bid" or state.bids != (None, None):
-        return False
-    second = match.log[-1]
-    first = next(a for a in reversed(match.log[:-1]) if a["type"] == "bid")
-    amounts = {second["player"]: second["amount"], first["player"]: first["amount"]}
-    boxes = "".join(f"<div>{escape(state.names[p])} bid<b>{amounts[p]}</b></div>" for p in (0, 1))
-    said = "<br>".join(escape(e) for e in match.events[-1])
-    st.html(f'<div class="vl-reveal">{boxes}</div><div class="vl-now">{said}</div>')
-    return True
-
-
-def next_step(match) -> str:
-    """What the table does now, in a sentence."""
-    state = match.state
+def next_step(screen: Screen) -> str:
+    """What the table does now, in a sentence (on another player's device: what they do)."""
+    state = screen.state
     names = state.names
     phase = state.phase
+    theirs = state.active not in screen.table.acts_for
     if phase == DEAL:
         return "Deal the starting cards: 4 black and 2 blue to each player, face down."
     if phase == FIRST_ATTACKER:
@@ -212,10 +206,14 @@ def next_step(match) -> str:
     if phase == PLACE:
         p = state.active
         role = "attacker: places first" if p == state.attacker else "defender: places second"
+        if theirs:
+            return f"{names[p]} ({role}) is placing creatures."
         return (
             f"{names[p]} ({role}). Tap a card, then a position. White is face up, grey face down."
         )
     if phase == TURN:
+        if theirs:
+            return f"{names[state.active]}'s turn."
         return (
             f"{names[state.active]}'s turn: Singular cards first, then moves, then "
             "End moves / Attack."
@@ -230,50 +228,51 @@ def next_step(match) -> str:
     return waiting_for(state)
 
 
-# --- the cards in each player's hands, the log, the end ------------------------------------------
+# --- the cards in the hands of the player looking, the log, the end ------------------------------
 
 
-def private_cards(match, app: int | None) -> None:
-    state, data = match.state, match.rules.data
-    for p in (0, 1):
-        if not state.owned[p]:
-            continue
-        if p == app:
-            title = f"{state.names[p]}'s cards (the app's; to set up its side of the table)"
-        else:
-            title = f"{state.names[p]}'s cards (only {state.names[p]} looks)"
-        with st.expander(title):
-            on_board = set(state.board)
-            counts = Counter(data.cards[c].id for c in state.owned[p])
-            placed = Counter(data.cards[c].id for c in state.owned[p] if c in on_board)
-            lines = []
-            for kind, n in sorted(counts.items(), key=lambda kv: deck_rank(data, f"{kv[0]}.1")):
-                creature = data.creatures[kind]
-                there = f", {placed[kind]} on the board" if placed[kind] else ""
-                lines.append(
-                    f"- **{creature.name}** ×{n} ({creature.deck}, {creature.attack}/"
-                    f"{creature.health}){there}"
-                )
-            st.markdown("\n".join(lines))
+def private_cards(screen: Screen) -> None:
+    """The cards of the player whose eyes the screen shows (on the shared tablet only behind
+    that player's cover): nobody else's, ever."""
+    seat = screen.seen.seat
+    state, data = screen.state, screen.data
+    if seat is None or screen.covered or not state.owned[seat]:
+        return
+    with st.expander(f"Your cards, {state.names[seat]}"):
+        on_board = set(state.board)
+        counts = Counter(data.cards[c].id for c in state.owned[seat])
+        placed = Counter(data.cards[c].id for c in state.owned[seat] if c in on_board)
+        lines = []
+        for kind, n in sorted(counts.items(), key=lambda kv: deck_rank(data, f"{kv[0]}.1")):
+            creature = data.creatures[kind]
+            there = f", {placed[kind]} on the board" if placed[kind] else ""
+            lines.append(
+                f"- **{creature.name}** ×{n} ({creature.deck}, {creature.attack}/"
+                f"{creature.health}){there}"
+            )
+        st.markdown("\n".join(lines))
 
 
-def log(match, shown: Cursor | None) -> None:
-    """The log, newest first; during a walk-through only up to the step on the screen."""
-    events = list(match.events)
+def log(seen: SeenMatch, shown: Cursor | None) -> None:
+    """The log in the engine's public sentences, newest first; during a walk-through only up to
+    the step on the screen."""
+    events = list(seen.events)
     if shown is not None:
-        entry, seen = shown
-        events = events[: entry + (1 if seen else 0)]
-        if seen:
-            events[entry] = events[entry][:seen]
+        entry, steps = shown
+        events = events[: entry + (1 if steps else 0)]
+        if steps:
+            events[entry] = events[entry][:steps]
     parts.log_list(events, height=300, most=LOG_SHOWN)
 
 
-def game_over(match) -> None:
-    state = match.state
+def game_over(screen: Screen) -> None:
+    state = screen.state
     st.html(
         f'<div class="vl-cover">{escape(state.names[state.winner])} wins the game!'
         f"<small>{escape(state.last)}</small></div>"
     )
+    if not screen.table.access.table:
+        return  # a new game is started from the table
     st.button(
         "Play a new game",
         key="vl_new",
@@ -281,10 +280,10 @@ def game_over(match) -> None:
         width="stretch",
         wrap=True,
         on_click=_again,
-        args=(match.rules, dict(match.options)),
+        args=(screen.seen.rules, dict(screen.seen.options)),
     )
 
 
 def _again(rules, options: dict[str, Any]) -> None:
-    st.query_params.pop(WALK, None)
+    forget_cursor()
     session.start(rules, options)

@@ -1,36 +1,28 @@
 """Vita Luna's placement screen: the placing player's hand as buttons (a card, then where it
-goes, on a grid laid out like their half of the board), Done placing, and, in a game of two
-people, the "pass the tablet" cover that keeps the hand hidden until its owner holds the tablet.
+goes, on a grid laid out like their half of the board), then Done placing.
+
+The hand is the placing player's own: on their device, or on the shared tablet behind the "pass
+the tablet" cover that `eyes` draws until its owner holds the tablet.
 """
 
 from __future__ import annotations
 
 from html import escape
-from typing import Any
 
 import streamlit as st
 
-from companion.screens import parts, session
+from companion.screens import parts
 from companion.screens.vita_luna.buttons import button, choose, deck_rank, grid, label, picked
-
-Action = dict[str, Any]
+from companion.screens.vita_luna.eyes import Screen
 
 HAND_PER_ROW = 3
 
 
-def covered(table: session.Table) -> bool:
-    """Whether the placing player has the tablet: draws "pass the tablet" until they say so."""
-    state = table.match.state
-    who = state.names[state.active]
-    token = f"{table.gid}:place:{state.battle}:{state.active}"
-    return parts.pass_tablet(token, who, f"I am {who}: show my cards", key="vl_cover",
-                             look="vl-cover")  # fmt: skip
-
-
-def placing(match, mine: list[Action]) -> None:
-    state, data = match.state, match.rules.data
+def placing(screen: Screen) -> None:
+    state, data, length = screen.state, screen.data, screen.seen.length
+    mine = screen.legal
     places = [a for a in mine if a["type"] == "place"]
-    pick = picked(match)
+    pick = picked(length)
     card = pick[1] if pick and pick[0] == "card" else None
     by_kind: dict[str, list[str]] = {}
     for c in dict.fromkeys(a["card"] for a in places):
@@ -49,15 +41,16 @@ def placing(match, mine: list[Action]) -> None:
                 width="stretch",
                 wrap=True,
                 on_click=choose,
-                args=(len(match.log), ("card", c)),
+                args=(length, ("card", c)),
             )
-    if card is not None:
+    if card is not None and any(a["card"] == card for a in places):
         st.markdown(f"**Where does {escape(data.name(card))} go?**")
         targets = {(a["row"], a["position"]): a for a in places if a["card"] == card}
-        grid(match, state.active, targets, lambda row, i, a: f"{row.capitalize()} {i + 1}")
+        grid(state, data, state.active, screen.hidden(state), targets,
+             lambda row, i, a: f"{row.capitalize()} {i + 1}")  # fmt: skip
     ready = next((a for a in mine if a["type"] == "ready"), None)
     if ready:
-        button(label(match, ready), ready, primary=not places)
+        button(label(state, data, ready), ready, primary=not places)
 
 
 def _short(data, card: str) -> str:

@@ -7,6 +7,10 @@ module rebuilds those boards from the state before the attack with the engine's 
 `retaliate`, and checks its sentences against the engine's events: should they ever differ, it
 falls back to the engine's sentences, each shown with the board after the whole attack step.
 
+Everything comes from a `SeenMatch`: the seat's redacted log and the states it saw
+(`state_at`), never a replay with the seed, so a step can only show what those eyes saw then.
+Attacks strike white positions only, which every seat sees.
+
 No Streamlit here: `pacing` keeps a cursor (log entry, step) in the URL and asks for what is left.
 """
 
@@ -15,11 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engine import Match
-from companion.engine.core import step_rng
+from companion.engine.seen import SeenMatch
 from companion.games.vita_luna.combat import has_creatures, hit, retaliate
 from companion.games.vita_luna.data import VitaLunaData
-from companion.games.vita_luna.rules import VitaLunaRules
 from companion.games.vita_luna.state import OVER, REWARD, VitaLunaState
 
 Action = dict[str, Any]
@@ -102,44 +104,36 @@ def first_paced(log: list[Action], start: int, app: int | None) -> int | None:
     return next((i for i in range(start, len(log)) if is_paced(log[i], app)), None)
 
 
-def pending(
-    rules: VitaLunaRules,
-    match: Match,
-    cursor: Cursor,
-    app: int | None = None,
-) -> list[WalkStep]:
+def pending(seen: SeenMatch, cursor: Cursor, app: int | None = None) -> list[WalkStep]:
     """The steps from `cursor` on that the players have not seen yet (empty: all caught up)."""
-    log = match.log
+    log = seen.log
     first = first_paced(log, cursor[0], app)
     if first is None:
         return []
-    state = Match.replay(rules, match.options, match.seed, log[:first]).state
+    data: VitaLunaData = seen.rules.data  # type: ignore[attr-defined]  # Vita Luna's rules hold it
     steps: list[WalkStep] = []
     group: list[int] = []  # the app's placements in a row, shown as one step
     for i in range(first, len(log)):
         action = log[i]
-        after = rules.apply(state, action, step_rng(match.seed, i)).state
         paced = is_paced(action, app)
         if group and not (paced and action["type"] in PLACING):
-            steps.append(_placed(match, group, state, app))
+            steps.append(_placed(seen, group, app))
             group = []
         if paced and action["type"] == "attack":
-            steps += _attack_steps(rules.data, match, i, state, after)
+            steps += _attack_steps(data, seen, i)
         elif paced and action["type"] in PLACING:
             group.append(i)
         elif paced:
-            steps.append(_app_step(match, i, after))
-        state = after
+            steps.append(_app_step(seen, i))
     if group:
-        steps.append(_placed(match, group, state, app))
+        steps.append(_placed(seen, group, app))
     return [s for s in steps if s.start >= cursor]
 
 
-def _attack_steps(
-    data: VitaLunaData, match: Match, i: int, before: VitaLunaState, after: VitaLunaState
-) -> list[WalkStep]:
-    player = match.log[i]["player"]
-    said = match.events[i]
+def _attack_steps(data: VitaLunaData, seen: SeenMatch, i: int) -> list[WalkStep]:
+    before, after = seen.state_at(i), seen.state_at(i + 1)
+    player = seen.log[i]["player"]
+    said = seen.events[i]
     frames = attack_frames(data, before, player)
     if [f.text for f in frames] != said[: len(frames)]:  # never expected: the engine's words win
         frames = []
@@ -163,16 +157,18 @@ def _attack_steps(
     return steps
 
 
-def _app_step(match: Match, i: int, after: VitaLunaState) -> WalkStep:
-    player = match.log[i]["player"]
+def _app_step(seen: SeenMatch, i: int) -> WalkStep:
+    after = seen.state_at(i + 1)
+    player = seen.log[i]["player"]
     title = f"{after.names[player]} (the app)"
-    return WalkStep("app", title, tuple(match.events[i]), after, player, None, (), (i, 0),
+    return WalkStep("app", title, tuple(seen.events[i]), after, player, None, (), (i, 0),
                     (i + 1, 0))  # fmt: skip
 
 
-def _placed(match: Match, group: list[int], state: VitaLunaState, app: int | None) -> WalkStep:
-    player = app if app is not None else match.log[group[0]]["player"]
-    lines = tuple(line for i in group for line in match.events[i])
+def _placed(seen: SeenMatch, group: list[int], app: int | None) -> WalkStep:
+    state = seen.state_at(group[-1] + 1)
+    player = app if app is not None else seen.log[group[0]]["player"]
+    lines = tuple(line for i in group for line in seen.events[i])
     title = f"{state.names[player]} (the app) places its creatures"
     return WalkStep("app", title, lines, state, player, None, (), (group[0], 0),
                     (group[-1] + 1, 0))  # fmt: skip

@@ -1,0 +1,68 @@
+"""Two devices on one game through the real pages, on SQLite and on PostgreSQL: a move on one
+shows on the other at its next glance at the store (the page's one-second `follow`), and a tap
+from a device that had not caught up is refused without overwriting anything."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import streamlit
+from streamlit.testing.v1 import AppTest
+
+from companion.screens import session
+from companion.store import GameStore, seat_key
+
+APP = Path(__file__).resolve().parents[2] / "companion" / "app.py"
+
+
+@pytest.fixture
+def where(location, monkeypatch) -> Path | str:
+    monkeypatch.setenv("CARDGEN_COMPANION_DB", str(location))
+    streamlit.cache_resource.clear()  # the store is cached per process, across AppTests
+    yield location
+    streamlit.cache_resource.clear()
+
+
+def device(gid: str | None = None, key: str | None = None) -> AppTest:
+    at = AppTest.from_file(str(APP), default_timeout=30)
+    if gid:
+        at.query_params[session.QUERY] = gid
+    if key:
+        at.query_params[session.KEY] = key
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def tap(at: AppTest, key: str) -> AppTest:
+    at.button(key=key).click().run()
+    assert not at.exception, at.exception
+    return at
+
+
+def log(at: AppTest) -> list[dict]:
+    return at.session_state[session.MATCH].log
+
+
+def test_a_move_on_one_device_shows_on_the_other(where):
+    table = device()
+    table = tap(table, "new_moonlighter")
+    gid, key = table.session_state[session.GID], table.query_params[session.KEY]
+    phone = device(gid, seat_key(key, gid, 0))
+    watcher = device(gid)
+    tap(phone, "act_roll_tile_v4")
+    for other in (table, watcher):
+        other.run()  # the page's glance at the store, as its timer would make it
+        assert log(other) == [{"type": "roll_tile", "value": 4}]
+    assert "act_place_tile_x1_y0" in {b.key for b in table.button}
+    assert not [b for b in watcher.button if (b.key or "").startswith("act_")]
+    stale = device(gid, key)
+    tap(table, "act_place_tile_x1_y0")
+    tap(stale, "act_place_tile_x0_y1")  # drawn before the table's move: refused, reloaded
+    assert [w.value for w in stale.warning] == [
+        "the game changed on another device; it has been reloaded"
+    ]
+    stored = GameStore(where).load_match(gid)[1].log
+    assert stored == log(table) == log(stale)
+    assert stored[-1] == {"type": "place_tile", "x": 1, "y": 0}
