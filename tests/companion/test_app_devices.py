@@ -4,6 +4,7 @@ from a device that had not caught up is refused without overwriting anything."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -66,3 +67,25 @@ def test_a_move_on_one_device_shows_on_the_other(where):
     stored = GameStore(where).load_match(gid)[1].log
     assert stored == log(table) == log(stale)
     assert stored[-1] == {"type": "place_tile", "x": 1, "y": 0}
+
+
+def test_a_running_game_with_secrets_is_not_exported_until_it_is_over(where):
+    """Its log and seed hold every hand and bid: the chooser offers the export only at the end."""
+    from companion.engine import Match
+    from companion.games.vita_luna import VitaLunaRules
+
+    store = GameStore(where)
+    running = Match.start(VitaLunaRules(), {"mode": "basic"}, seed=3)
+    running.play({"type": "deal"})
+    secret = store.create(running)
+    over = Match.start(VitaLunaRules(), {"mode": "basic"}, seed=3)
+    rng = random.Random(3)
+    while not over.outcome().over:  # a whole game, played at random to its end
+        over.play(over.rules.sample_action(over.state, rng), trusted=True)
+    finished = store.create(over)
+    chooser = device()
+    exports = {b.proto.id.rsplit("export_", 1)[-1]: b.proto.disabled
+               for b in chooser.get("download_button")}  # fmt: skip
+    assert exports == {secret: True, finished: False}
+    shown = [c.value for c in chooser.caption]
+    assert "Export once the game is over: it holds every hand and bid." in shown
