@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import secrets
 import shutil
 import signal
 import socket
@@ -38,7 +39,7 @@ def free_port() -> int:
 @dataclass
 class Server:
     port: int
-    db: Path
+    db: Path | str  # an SQLite file, or a postgresql:// URL
     process: subprocess.Popen | None = None
 
     @property
@@ -73,9 +74,34 @@ class Server:
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
+    yield from _serving(tmp_path / "games.sqlite")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_server(request, tmp_path: Path) -> Iterator[Server]:
+    """The companion on either database: an SQLite file, or a schema on a throwaway PostgreSQL."""
+    if request.param == "sqlite":
+        yield from _serving(tmp_path / "games.sqlite")
+        return
+    cluster = request.getfixturevalue("browser_pg")
+    yield from _serving(cluster.new_schema(f"b_{secrets.token_hex(6)}"))
+
+
+@pytest.fixture(scope="session")
+def browser_pg():
+    from tests.companion import pg
+
+    try:
+        with pg.cluster() as running:
+            yield running
+    except pg.Unavailable as exc:
+        pytest.fail(f"PostgreSQL is needed for the two-database browser test: {exc}")
+
+
+def _serving(db: Path | str) -> Iterator[Server]:
     if not Path(CHROMIUM).exists():
         pytest.fail("chromium is not installed: run `make system-deps` (apt-get install chromium)")
-    srv = Server(free_port(), tmp_path / "games.sqlite")
+    srv = Server(free_port(), db)
     srv.start()
     try:
         yield srv

@@ -78,7 +78,9 @@ def bid(page, amount: int) -> float:
     return tapped
 
 
-def test_three_devices_bid_in_secret(server, browser, tmp_path: Path):
+def test_three_devices_bid_in_secret(any_server, browser, tmp_path: Path):
+    """On SQLite and on PostgreSQL alike."""
+    server = any_server
     table_context, table = device(browser, TABLET)
     contexts = [table_context]
     try:
