@@ -167,6 +167,12 @@ def test_against_the_app_portrait(server, browser):
         shoot(page, "vita-luna-app-placed")
         press(page, keyed(page, "vl_next"))
         place(page, 6)
+        for _ in range(8):  # the app may play a Singular card or move before its attack
+            said = walk_text(page).upper()
+            if "LUNA ATTACKS · 1 OF" in said:
+                break
+            assert "LUNA (THE APP)" in said, said
+            press(page, keyed(page, "vl_next"))
         assert "LUNA ATTACKS · 1 OF" in walk_text(page).upper()
         check_layout(page)
         shoot(page, "vita-luna-app-attacks")
