@@ -18,7 +18,8 @@ Four paths are timed:
 - `Match.play trusted`: the same with `trusted=True`, which applies without checking (the action
   came from `legal_actions`);
 - `bot`: the same policy drawn through `rules.sample_action` where `choose` would list every
-  action (exploring, placing), and applied with `rules.apply_unchecked`. `choose_bot` makes
+  action (exploring, placing), and applied with `rules.advance`, in place on the bot's own state
+  (no copy, no log sentences). `choose_bot` makes
   every choice with the probabilities of `choose`; only the way it draws differs
   (tests/companion/test_engine_speed_paths.py compares the two).
 Timings are the best of several runs in one process, pinned to one core.
@@ -38,14 +39,14 @@ from dataclasses import dataclass
 
 from companion.engine import Match
 from companion.games.moonlighter import MoonlighterRules, MoonlighterState, Phase
-from companion.games.moonlighter.checks import can_roll_tile
+from companion.games.moonlighter.checks import can_roll_tile, is_locked
 from companion.games.moonlighter.outcomes import max_hearts
 
 TARGET = 2000.0  # dungeons played through per second on the bot path
 TARGET_CHECKED = 200.0  # issue 5's target, for the paths that check every action
 ENDS = (Phase.CLEARED, Phase.WON, Phase.FALLEN)
 # For choose_bot: a module global is several times cheaper to read than Phase.X.
-EXPLORE, PLACE = Phase.EXPLORE, Phase.PLACE
+EXPLORE, PLACE, FIGHT = Phase.EXPLORE, Phase.PLACE, Phase.FIGHT
 # Pawns the policy prefers, best first: fewer rolls per fight, or more hearts.
 PAWN_RANK = ("orange", "green", "red", "pink", "black", "blue", "purple", "yellow", "white")
 
@@ -97,10 +98,15 @@ def choose_bot(rules: MoonlighterRules, state: MoonlighterState, rng: random.Ran
 
     Exploring, it walks to the pool when hurt (the first pool room in board order, the order
     `legal_actions` lists moves in), else rolls a tile when `can_roll_tile` allows it, else takes
-    any legal action; placing, any free side. "Any" is `rules.sample_action`. Fights, chests and
-    the ends of dungeons offer one or two actions, so there it is `choose` itself.
+    any legal action; placing, any free side. "Any" is `rules.sample_action`. Fighting, it makes
+    `choose`'s choice (leave when hurt and the door is open) without listing the two actions;
+    neither draws from `rng`, so the games played are the same. Chests and the ends of dungeons
+    offer one or two actions, so there it is `choose` itself.
     """
     phase = state.phase
+    if phase == FIGHT:  # half of all actions: `choose`'s choice without building its list
+        hurt = state.hearts <= (3 if state.pawn == "blue" else 2)
+        return {"type": "leave_room"} if hurt and not is_locked(state) else {"type": "roll_attack"}
     if phase == EXPLORE:
         here, rooms = state.at, state.rooms
         hurt = state.hearts < max_hearts(rules.data, state) and state.pool > 0
@@ -162,12 +168,12 @@ def play_trusted(rules: MoonlighterRules, dungeons: int, seed: int) -> Tally:
 
 
 def play_bot(rules: MoonlighterRules, dungeons: int, seed: int) -> Tally:
-    """A bot's path: `choose_bot` (rules.sample_action) and rules.apply_unchecked."""
+    """A bot's path: `choose_bot` (rules.sample_action) and rules.advance on its own state."""
     rng = random.Random(seed)
     state = rules.new_state({})
     tally = Tally()
     while tally.played < dungeons:
-        state = rules.apply_unchecked(state, choose_bot(rules, state, rng), rng).state
+        state, _ = rules.advance(state, choose_bot(rules, state, rng), rng)
         tally.count(state)
         if state.phase == Phase.WON:
             state = rules.new_state({})

@@ -86,6 +86,12 @@ class Rules(Protocol):
         """`apply` without `check`, for an action `legal_actions` itself produced (bots)."""
         ...
 
+    def advance(self, state: State, action: Action, rng: random.Random) -> tuple[State, Action]:
+        """A bot's step on a state it owns (after OpenSpiel's `apply_action`): the state to go on
+        with (`state` itself, changed in place, where the game can) and the resolved action; no
+        check, no events. Only for an action the rules produced."""
+        ...
+
     def sample_action(self, state: State, rng: random.Random) -> Action | None:
         """A legal action drawn uniformly at random, without listing them all where a game can
         do better; None when there is none (a bot's cheap move)."""

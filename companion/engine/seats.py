@@ -71,6 +71,14 @@ class SeatedRules:
         """A game whose `apply` checks cheaply need not write a faster path."""
         return self.apply(state, action, rng)
 
+    def advance(self, state: Any, action: Action, rng: random.Random) -> tuple[Any, Action]:
+        """A bot's step: (the state to continue with, the resolved action). `state` is the
+        caller's own, so a game may change it in place and return it (no copy, no log); this
+        default cannot, and returns `apply_unchecked`'s new state. Either way the caller goes on
+        with the returned state and must not rely on `state` afterwards, changed or not."""
+        step = self.apply_unchecked(state, action, rng)
+        return step.state, step.action
+
     def sample_action(self, state: Any, rng: random.Random) -> Action | None:
         """One legal action drawn uniformly at random (None when there is none): a bot's move.
 

@@ -122,6 +122,52 @@ def test_apply_unchecked_is_apply(game):
         assert rules.to_json(state) == before, "apply_unchecked changed the state it was given"
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_advance_is_apply_unchecked(game):
+    """A bot's in-place step reaches the same state and resolved action from the same dice
+    (Moonlighter's own `advance`; Vita Luna's is `SeatedRules`' default)."""
+    for rules, state, rng in states(game):
+        action = rules.sample_action(state, rng)
+        if action is None:
+            continue
+        seed = rng.random()
+        step = rules.apply_unchecked(state, action, random.Random(seed))
+        mine = rules.clone(state)  # states() goes on from `state`: advance a copy of it
+        after, resolved = rules.advance(mine, action, random.Random(seed))
+        assert rules.to_json(after) == rules.to_json(step.state)
+        assert resolved == step.action
+
+
+@pytest.mark.parametrize("options", [{"forgiving": True}, {}], ids=["forgiving", "strict"])
+def test_moonlighter_advance_plays_whole_games_in_place(options):
+    """One state carried through a whole game by `advance` alone (as the benchmark's bot does)
+    stays the state `apply_unchecked` reaches from the same dice, after every action: through
+    fights, chests, falls, beaten bosses and, forgiving, the won game. `advance` hands back the
+    very object it was given."""
+    rules, bench = MoonlighterRules(), benchmark("bench_moonlighter")
+    rng = random.Random(7)
+    ours = rules.new_state(options)
+    theirs = rules.clone(ours)
+    phases: Counter[str] = Counter()
+    for number in range(6000 if options else 2500):
+        if not rules.legal_actions(theirs):
+            break
+        if number % 5:  # mostly the progress-seeking policy, which wins forgiving games
+            action = bench.choose_bot(rules, theirs, rng)
+        else:
+            action = rules.sample_action(theirs, rng)
+        seed = rng.random()
+        step = rules.apply_unchecked(theirs, action, random.Random(seed))
+        after, resolved = rules.advance(ours, action, random.Random(seed))
+        assert after is ours, "advance made a new state instead of changing its own"
+        assert resolved == step.action
+        theirs = step.state
+        assert rules.to_json(ours) == rules.to_json(theirs), (number, action)
+        phases[str(ours.phase)] += 1
+    wanted = {"fight", "loot", "choose", "fallen", "cleared"} | ({"won"} if options else set())
+    assert wanted <= set(phases), phases
+
+
 def test_moonlighter_shortcuts_agree_with_the_board():
     """`has_free_side` is `free_sides` without the list; the walkable rooms (the order moves are
     listed in) stay in board order however a beaten room joins them."""

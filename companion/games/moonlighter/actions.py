@@ -3,18 +3,22 @@
 Every handler changes `state` in place and says what happened in plain sentences for the table
 log. Rolls write the face into the resolved action, whether a player typed it or the random source
 chose it, so the log replays without any randomness.
+
+Every handler also takes `say` (default True). With `say=False` it changes the state exactly as
+before but builds no sentence and returns no events: a bot playing thousands of games reads no log,
+and the sentences cost as much as the rules themselves (`MoonlighterRules.advance`). So each
+handler first changes the state, then, only if `say`, words what happened.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from companion.games.moonlighter.data import MoonlighterData
 from companion.games.moonlighter.outcomes import (
     PINK_BONUS,
-    blows,
+    bent,
     max_hearts,
     tile_roll,
 )
@@ -41,7 +45,15 @@ Result = tuple[Action, list[str]]
 Rng = random.Random
 Data = MoonlighterData
 State = MoonlighterState
-Handler = Callable[[MoonlighterData, MoonlighterState, Action, Rng], Result]
+
+
+class Handler(Protocol):
+    """A handler as `apply_with` calls it (four arguments), or quietly (`say=False`)."""
+
+    def __call__(
+        self, data: Data, state: State, action: Action, rng: Rng, say: bool = True
+    ) -> Result: ...
+
 
 ROOM_NAMES = {
     "white": "an empty white room",
@@ -95,53 +107,68 @@ def _roll(data: MoonlighterData, die: str, action: Action, rng: random.Random) -
 # --- exploring ---------------------------------------------------------------------------------
 
 
-def roll_tile(data: Data, state: State, action: Action, rng: Rng) -> Result:
+def roll_tile(data: Data, state: State, action: Action, rng: Rng, say: bool = True) -> Result:
     face = _roll(data, "tile", action, rng)
     roll = tile_roll(data, state, face)
-    why = f" ({'; '.join(roll.notes)})" if roll.notes else ""
+    resolved = {"type": "roll_tile", "value": face}
     if not roll.colour:
         state.must_move = True
+    else:
+        state.phase, state.rolled = PLACE, roll.colour
+    if not say:
+        return resolved, []
+    why = f" ({'; '.join(roll.notes)})" if roll.notes else ""
+    if not roll.colour:
         text = f"You rolled {face} on the tile die{why}: nothing is placed. Move to another room."
-        return {"type": "roll_tile", "value": face}, [text]
-    state.phase, state.rolled = PLACE, roll.colour
+        return resolved, [text]
     room = ROOM_NAMES[roll.colour]
     text = f"You rolled {face} on the tile die: {room}{why}. Place it next to your room."
-    return {"type": "roll_tile", "value": face}, [text]
+    return resolved, [text]
 
 
-def place_tile(data: Data, state: State, action: Action, rng: Rng) -> Result:
+def place_tile(data: Data, state: State, action: Action, rng: Rng, say: bool = True) -> Result:
     where = (action["x"], action["y"])
-    colour, side = state.rolled, SIDES[(where[0] - state.at[0], where[1] - state.at[1])]
+    colour, here = state.rolled, state.at
     state.put(where, Room(colour, colour))
-    state.came_from, state.at = state.at, where
+    state.came_from, state.at = here, where
     state.rolled, state.must_move = "", False
+    resolved = {"type": "place_tile", "x": where[0], "y": where[1]}
+    entered = _enter(data, state, say)
+    if not say:
+        return resolved, []
+    side = SIDES[(where[0] - here[0], where[1] - here[1])]
     text = f"You placed {ROOM_NAMES[colour]} {side} of your room and stepped in."
-    return {"type": "place_tile", "x": where[0], "y": where[1]}, [text, *_enter(data, state)]
+    return resolved, [text, *entered]
 
 
-def move(data: Data, state: State, action: Action, rng: Rng) -> Result:
+def move(data: Data, state: State, action: Action, rng: Rng, say: bool = True) -> Result:
     where = (action["x"], action["y"])
     state.came_from, state.at, state.must_move = state.at, where, False
+    resolved = {"type": "move", "x": where[0], "y": where[1]}
+    arrived = _arrive(data, state, say)
+    if not say:
+        return resolved, []
     room = state.rooms[where]
-    events = [f"You walked to {ROOM_NAMES[room.face]} at {where[0]}, {where[1]}."]
-    return {"type": "move", "x": where[0], "y": where[1]}, events + _arrive(data, state)
+    return resolved, [f"You walked to {ROOM_NAMES[room.face]} at {where[0]}, {where[1]}.", *arrived]
 
 
-def _arrive(data: MoonlighterData, state: MoonlighterState) -> list[str]:
+def _arrive(data: MoonlighterData, state: MoonlighterState, say: bool) -> list[str]:
     """Walking (or stepping back) into a placed room: a pool heals, a chest offers its pawn."""
     room = state.rooms[state.at]
-    events = [_heal(data, state)] if room.face == POOL_TILE else []
-    if room.chest:
+    events = [_heal(data, state, say)] if room.face == POOL_TILE else []
+    if room.chest and say:
         events.append(f"The chest here holds the {room.chest} pawn: you may swap yours for it.")
     return events
 
 
-def _enter(data: MoonlighterData, state: MoonlighterState) -> list[str]:
+def _enter(data: MoonlighterData, state: MoonlighterState, say: bool) -> list[str]:
     """What a newly placed room does as you step in."""
     tile = state.rooms[state.at].tile
     row = data.dungeons[state.dungeon - 1]
     if tile in ENEMY_TILES:
         state.phase, state.foes = FIGHT, (data.enemy_hearts,) * row.enemies
+        if not say:
+            return []
         lock = ""
         if tile == "black":
             held = state.pawn != "black"
@@ -149,25 +176,29 @@ def _enter(data: MoonlighterData, state: MoonlighterState) -> list[str]:
         return [f"{row.enemies} enemies with {hearts(data.enemy_hearts)} each attack!{lock}"]
     if tile == BOSS_TILE:
         state.phase, state.foes = FIGHT, (row.boss_hearts,)
+        if not say:
+            return []
         return [f"The boss waits with {hearts(row.boss_hearts)}. The door locks behind you."]
     if tile == CHEST_TILE:
         state.phase = LOOT
-        return ["A chest! Roll the loot die to see which pawn it holds."]
+        return ["A chest! Roll the loot die to see which pawn it holds."] if say else []
     state.phase = EXPLORE
-    return [_heal(data, state)] if tile == POOL_TILE else []
+    return [_heal(data, state, say)] if tile == POOL_TILE else []
 
 
-def _heal(data: MoonlighterData, state: MoonlighterState) -> str:
-    """Refill hearts from the pool, as far as the pool lasts."""
+def _heal(data: MoonlighterData, state: MoonlighterState, say: bool) -> str:
+    """Refill hearts from the pool, as far as the pool lasts ("" when not `say`)."""
     top = max_hearts(data, state)
     missing = top - state.hearts
     if missing == 0:
-        return f"You are at full hearts: the pool keeps its {state.pool}."
+        return f"You are at full hearts: the pool keeps its {state.pool}." if say else ""
     if state.pool == 0:
-        return "The healing pool is dry: no hearts come back."
+        return "The healing pool is dry: no hearts come back." if say else ""
     gain = min(missing, state.pool)
     state.hearts += gain
     state.pool -= gain
+    if not say:
+        return ""
     return (
         f"The pool gives you {hearts(gain)} back ({state.hearts} of {top}); "
         f"{state.pool} left in the pool."
@@ -177,59 +208,74 @@ def _heal(data: MoonlighterData, state: MoonlighterState) -> str:
 # --- fighting ----------------------------------------------------------------------------------
 
 
-def roll_attack(data: Data, state: State, action: Action, rng: Rng) -> Result:
+def roll_attack(data: Data, state: State, action: Action, rng: Rng, say: bool = True) -> Result:
     face = _roll(data, "attack", action, rng)
-    you_hit, they_hit, your_damage, their_damage, orange_turned = blows(data, state, face)
     boss = state.rooms[state.at].tile == BOSS_TILE
+    # `blows` without working `boss` out a second time: the attack is half of all actions
+    you_hit, they_hit, your_damage, their_damage, orange_turned = bent(
+        data.attack_faces[face], state.pawn, boss
+    )
+    struck = _strike(state, your_damage, boss, say) if you_hit else ""
+    if they_hit:
+        state.hearts = max(0, state.hearts - their_damage)
+    over = state.hearts == 0 or not any(state.foes)  # else the fight goes on: nothing more to say
+    after = _after_blows(data, state, boss, say) if over else []
+    resolved = {"type": "roll_attack", "value": face}
+    if not say:
+        return resolved, []
     parts = []
     if orange_turned:
         parts.append("the orange pawn makes it your hit")
     if you_hit:
-        parts.append(_strike(state, your_damage, boss))
+        parts.append(struck)
     if they_hit:
-        state.hearts = max(0, state.hearts - their_damage)
         who = "the boss hits you" if boss else "an enemy hits you"
         extra = f" for {their_damage}" if their_damage > 1 else ""
+        # _after_blows changes neither hearts nor pawn: these are the counts right after the blow
         parts.append(f"{who}{extra} ({state.hearts} of {max_hearts(data, state)} hearts left)")
     said = ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1] if parts else ""
-    events = [f"You rolled {face} on the attack die: {said or 'nobody lands a hit'}."]
-    if state.hearts == 0 or not any(state.foes):  # else the fight goes on: nothing more to say
-        events += _after_blows(data, state, boss)
-    return {"type": "roll_attack", "value": face}, events
+    return resolved, [
+        f"You rolled {face} on the attack die: {said or 'nobody lands a hit'}.",
+        *after,
+    ]
 
 
-def _strike(state: MoonlighterState, damage: int, boss: bool) -> str:
+def _strike(state: MoonlighterState, damage: int, boss: bool, say: bool) -> str:
     """Your hit on the first enemy still standing; the green pawn's sweep fells the rest."""
     foes = list(state.foes)
     target = 0
     while foes[target] <= 0:  # the first enemy still standing (there is one in a fight)
         target += 1
     foes[target] = max(0, foes[target] - damage)
+    swept = foes[target] == 0 and state.pawn == "green" and not boss and any(foes)
+    state.foes = (0,) * len(foes) if swept else tuple(foes)
+    if not say:
+        return ""
     name = "the boss" if boss else f"the {ORDINALS[target]} enemy"
     extra = f" for {damage}" if damage > 1 else ""
     if foes[target] > 0:
-        text = f"you hit {name}{extra} ({hearts(foes[target])} left)"
-    elif state.pawn == "green" and not boss and any(foes):
-        foes = [0] * len(foes)
-        text = f"you defeat {name}{extra}, and the green pawn's sweep fells every other enemy"
-    else:
-        text = f"you hit {name}{extra} and defeat it"
-    state.foes = tuple(foes)
-    return text
+        return f"you hit {name}{extra} ({hearts(foes[target])} left)"
+    if swept:
+        return f"you defeat {name}{extra}, and the green pawn's sweep fells every other enemy"
+    return f"you hit {name}{extra} and defeat it"
 
 
-def _after_blows(data: MoonlighterData, state: MoonlighterState, boss: bool) -> list[str]:
+def _after_blows(
+    data: MoonlighterData, state: MoonlighterState, boss: bool, say: bool
+) -> list[str]:
     """A fall outranks a victory on the same roll; otherwise a room with no enemy left is won."""
     if state.hearts == 0:
-        return _fall(data, state, "boss" if boss else "room")
+        return _fall(data, state, "boss" if boss else "room", say)
     if any(state.foes):
         return []
     state.foes = ()
     if boss:
-        return _boss_beaten(data, state)
+        return _boss_beaten(data, state, say)
     face = data.cleared_face[state.room.tile]
     state.flip(state.at, face)
     state.phase = EXPLORE
+    if not say:
+        return []
     needed = data.dungeons[state.dungeon - 1].greens_for_boss
     return [
         f"Every enemy is down: the room flips to {face} "
@@ -237,8 +283,10 @@ def _after_blows(data: MoonlighterData, state: MoonlighterState, boss: bool) -> 
     ]
 
 
-def _fall(data: MoonlighterData, state: MoonlighterState, where: str) -> list[str]:
+def _fall(data: MoonlighterData, state: MoonlighterState, where: str, say: bool) -> list[str]:
     state.phase, state.fell_in, state.foes = FALLEN, where, ()
+    if not say:
+        return []
     if where == "room" and not state.forgiving:
         return ["You have no hearts left and fall: the run is over. Restart from dungeon 1."]
     return [
@@ -247,43 +295,53 @@ def _fall(data: MoonlighterData, state: MoonlighterState, where: str) -> list[st
     ]
 
 
-def _boss_beaten(data: MoonlighterData, state: MoonlighterState) -> list[str]:
+def _boss_beaten(data: MoonlighterData, state: MoonlighterState, say: bool) -> list[str]:
     if state.dungeon == data.last_dungeon:
         state.phase = WON
-        return [f"The boss of dungeon {state.dungeon} falls: you have won the game!"]
+        return [f"The boss of dungeon {state.dungeon} falls: you have won the game!"] if say else []
     state.phase = CLEARED
+    if not say:
+        return []
     done = state.dungeon
     return [f"The boss falls: dungeon {done} is complete. Go on to dungeon {done + 1}."]
 
 
-def leave_room(data: Data, state: State, action: Action, rng: Rng) -> Result:
+def leave_room(data: Data, state: State, action: Action, rng: Rng, say: bool = True) -> Result:
     left, back = state.room, state.came_from
     assert back is not None  # a fight always starts by stepping in from another room
     state.at, state.came_from = back, None
     state.phase, state.foes = EXPLORE, ()
+    arrived = _arrive(data, state, say)
+    if not say:
+        return {"type": "leave_room"}, []
     room = state.rooms[back]
     events = [
         f"You left the {left.face} room and went back to {ROOM_NAMES[room.face]}; "
-        "its enemies heal to full."
+        "its enemies heal to full.",
+        *arrived,
     ]
-    return {"type": "leave_room"}, events + _arrive(data, state)
+    return {"type": "leave_room"}, events
 
 
 # --- chests ------------------------------------------------------------------------------------
 
 
-def roll_loot(data: Data, state: State, action: Action, rng: Rng) -> Result:
+def roll_loot(data: Data, state: State, action: Action, rng: Rng, say: bool = True) -> Result:
     face = _roll(data, "loot", action, rng)
     colour = data.loot[face]
     resolved = {"type": "roll_loot", "value": face}
     in_chests = any(room.chest == colour for room in state.rooms.values())
     if colour == state.pawn or in_chests:
+        if not say:
+            return resolved, []
         where = "you are playing it" if colour == state.pawn else "it waits in another chest"
         return resolved, [
             f"You rolled {face} on the loot die: the {colour} pawn, but {where}. Roll again."
         ]
     state.rooms[state.at] = state.room._replace(chest=colour)
     state.phase = CHOOSE
+    if not say:
+        return resolved, []
     pawn = data.pawns[colour]
     return resolved, [
         f"You rolled {face} on the loot die: the chest holds the {colour} pawn, "
@@ -291,33 +349,41 @@ def roll_loot(data: Data, state: State, action: Action, rng: Rng) -> Result:
     ]
 
 
-def take_pawn(data: Data, state: State, action: Action, rng: Rng) -> Result:
-    return {"type": "take_pawn"}, [_swap(data, state)]
+def take_pawn(data: Data, state: State, action: Action, rng: Rng, say: bool = True) -> Result:
+    text = _swap(data, state, say)
+    return {"type": "take_pawn"}, [text] if say else []
 
 
-def swap_pawn(data: Data, state: State, action: Action, rng: Rng) -> Result:
-    return {"type": "swap_pawn"}, [_swap(data, state)]
+def swap_pawn(data: Data, state: State, action: Action, rng: Rng, say: bool = True) -> Result:
+    text = _swap(data, state, say)
+    return {"type": "swap_pawn"}, [text] if say else []
 
 
-def keep_pawn(data: Data, state: State, action: Action, rng: Rng) -> Result:
+def keep_pawn(data: Data, state: State, action: Action, rng: Rng, say: bool = True) -> Result:
     state.phase = EXPLORE
+    if not say:
+        return {"type": "keep_pawn"}, []
     chest = state.room.chest
     return {"type": "keep_pawn"}, [
         f"You keep the {state.pawn} pawn; the {chest} pawn waits in this chest."
     ]
 
 
-def _swap(data: MoonlighterData, state: MoonlighterState) -> str:
+def _swap(data: MoonlighterData, state: MoonlighterState, say: bool) -> str:
     """Trade your pawn for the chest's; the pink pawn's hearts come and go with it."""
     old, new = state.pawn, state.room.chest
     state.rooms[state.at] = state.room._replace(chest=old)
     state.pawn, state.phase = new, EXPLORE
-    text = f"You take the {new} pawn and leave the {old} pawn in the chest."
     if old == "pink":
         state.hearts = max(1, state.hearts - PINK_BONUS)
-        text += f" Without the pink pawn you lose {hearts(PINK_BONUS)} and the same in maximum"
     if new == "pink":
         state.hearts += PINK_BONUS
+    if not say:
+        return ""
+    text = f"You take the {new} pawn and leave the {old} pawn in the chest."
+    if old == "pink":
+        text += f" Without the pink pawn you lose {hearts(PINK_BONUS)} and the same in maximum"
+    if new == "pink":
         text += f" The pink pawn adds {hearts(PINK_BONUS)} and the same in maximum"
     if old == "pink" or new == "pink":
         text += f" ({state.hearts} of {max_hearts(data, state)})."
@@ -327,9 +393,11 @@ def _swap(data: MoonlighterData, state: MoonlighterState) -> str:
 # --- between dungeons --------------------------------------------------------------------------
 
 
-def next_dungeon(data: Data, state: State, action: Action, rng: Rng) -> Result:
+def next_dungeon(data: Data, state: State, action: Action, rng: Rng, say: bool = True) -> Result:
     fresh = new_dungeon(data, state.dungeon + 1, state.pawn, state.forgiving)
     _become(state, fresh)
+    if not say:
+        return {"type": "next_dungeon"}, []
     row = data.dungeons[state.dungeon - 1]
     return {"type": "next_dungeon"}, [
         f"Dungeon {state.dungeon} begins on a single white room, as the {state.pawn} pawn: "
@@ -338,11 +406,13 @@ def next_dungeon(data: Data, state: State, action: Action, rng: Rng) -> Result:
     ]
 
 
-def restart(data: Data, state: State, action: Action, rng: Rng) -> Result:
+def restart(data: Data, state: State, action: Action, rng: Rng, say: bool = True) -> Result:
     """After a fall, or when walled in: the current dungeon again, or a whole new run."""
     whole_run = state.phase == FALLEN and state.fell_in == "room" and not state.forgiving
     number = 1 if whole_run else state.dungeon
     _become(state, new_dungeon(data, number, data.start_pawn, state.forgiving))
+    if not say:
+        return {"type": "restart"}, []
     text = "A new run begins in dungeon 1." if whole_run else f"Dungeon {number} starts again."
     text += f" You stand on a single white room as the {state.pawn} pawn."
     return {"type": "restart"}, [text]

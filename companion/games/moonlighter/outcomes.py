@@ -97,11 +97,11 @@ class Blows(NamedTuple):
 def blows(data: MoonlighterData, state: MoonlighterState, face: int) -> Blows:
     """The attack die's face after the room (boss or not) and your pawn bend it."""
     boss = state.rooms[state.at].tile == BOSS_TILE
-    return _bent(data.attack_faces[face], state.pawn, boss)
+    return bent(data.attack_faces[face], state.pawn, boss)
 
 
 @cache  # a few dozen combinations, one asked on every attack roll: each worked out once
-def _bent(result: str, pawn: str, boss: bool) -> Blows:
+def bent(result: str, pawn: str, boss: bool) -> Blows:
     """`blows` for a face's usual result, your pawn, and whether you fight the boss."""
     orange = result == NO_HIT and pawn == "orange"
     doubled_by = "red" if boss else "blue"
