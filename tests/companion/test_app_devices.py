@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 from companion.screens import session
 from companion.store import GameStore, seat_key
 
-APP = Path(__file__).resolve().parents[2] / "companion" / "app.py"
+from .apptest import open_app, tap
 
 
 @pytest.fixture
@@ -25,40 +25,23 @@ def where(location, monkeypatch) -> Path | str:
     streamlit.cache_resource.clear()
 
 
-def device(gid: str | None = None, key: str | None = None) -> AppTest:
-    at = AppTest.from_file(str(APP), default_timeout=30)
-    if gid:
-        at.query_params[session.QUERY] = gid
-    if key:
-        at.query_params[session.KEY] = key
-    at.run()
-    assert not at.exception, at.exception
-    return at
-
-
-def tap(at: AppTest, key: str) -> AppTest:
-    at.button(key=key).click().run()
-    assert not at.exception, at.exception
-    return at
-
-
 def log(at: AppTest) -> list[dict]:
     return at.session_state[session.MATCH].log
 
 
 def test_a_move_on_one_device_shows_on_the_other(where):
-    table = device()
+    table = open_app()
     table = tap(table, "new_moonlighter")
     gid, key = table.session_state[session.GID], table.query_params[session.KEY]
-    phone = device(gid, seat_key(key, gid, 0))
-    watcher = device(gid)
+    phone = open_app(gid, seat_key(key, gid, 0))
+    watcher = open_app(gid)
     tap(phone, "act_roll_tile_v4")
     for other in (table, watcher):
         other.run()  # the page's glance at the store, as its timer would make it
         assert log(other) == [{"type": "roll_tile", "value": 4}]
     assert "act_place_tile_x1_y0" in {b.key for b in table.button}
     assert not [b for b in watcher.button if (b.key or "").startswith("act_")]
-    stale = device(gid, key)
+    stale = open_app(gid, key)
     tap(table, "act_place_tile_x1_y0")
     tap(stale, "act_place_tile_x0_y1")  # drawn before the table's move: refused, reloaded
     assert [w.value for w in stale.warning] == [
@@ -83,7 +66,7 @@ def test_a_running_game_with_secrets_is_not_exported_until_it_is_over(where):
     while not over.outcome().over:  # a whole game, played at random to its end
         over.play(over.rules.sample_action(over.state, rng), trusted=True)
     finished = store.create(over)
-    chooser = device()
+    chooser = open_app()
     exports = {b.proto.id.rsplit("export_", 1)[-1]: b.proto.disabled
                for b in chooser.get("download_button")}  # fmt: skip
     assert exports == {secret: True, finished: False}

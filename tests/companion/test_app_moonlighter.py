@@ -21,7 +21,8 @@ from companion.screens import session
 from companion.screens.moonlighter import action_key
 from companion.store import GameStore, StoreError, seat_key
 
-APP = Path(__file__).resolve().parents[2] / "companion" / "app.py"
+from .apptest import open_app, tap
+
 SEED = 2  # a seed whose first-button walk meets fights, chests and a fall within 150 taps
 
 
@@ -34,29 +35,11 @@ def db(tmp_path, monkeypatch) -> Path:
     streamlit.cache_resource.clear()
 
 
-def open_app(gid: str | None = None, key: str | None = None) -> AppTest:
-    """The app in a new browser session; with `key` as the device that holds it."""
-    at = AppTest.from_file(str(APP), default_timeout=30)
-    if gid is not None:
-        at.query_params[session.QUERY] = gid
-    if key is not None:
-        at.query_params[session.KEY] = key
-    at.run()
-    assert not at.exception, at.exception
-    return at
-
-
 def new_game() -> AppTest:
     at = open_app()
     at.button(key="new_moonlighter").click().run()
     assert not at.exception, at.exception
     assert at.query_params[session.QUERY] == at.session_state[session.GID]
-    return at
-
-
-def tap(at: AppTest, key: str) -> AppTest:
-    at.button(key=key).click().run()
-    assert not at.exception, at.exception
     return at
 
 

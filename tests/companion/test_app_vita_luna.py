@@ -25,7 +25,8 @@ from companion.screens.keys import KEY, WALK
 from companion.screens.parts import action_key
 from companion.store import GameStore
 
-APP = Path(__file__).resolve().parents[2] / "companion" / "app.py"
+from . import apptest
+
 SEED = 7
 
 
@@ -40,16 +41,7 @@ def db(tmp_path, monkeypatch) -> Path:
 
 
 def open_app(gid: str | None = None, walk: str | None = None, key: str | None = None) -> AppTest:
-    at = AppTest.from_file(str(APP), default_timeout=30)
-    if gid is not None:
-        at.query_params[session.QUERY] = gid
-    if key is not None:
-        at.query_params[KEY] = key
-    if walk is not None:
-        at.query_params[WALK] = walk
-    at.run()
-    assert not at.exception, at.exception
-    return at
+    return apptest.open_app(gid, key, **{WALK: walk})
 
 
 def new_game(mode: str = "basic", extended: bool = False, opponent: str = "two") -> AppTest:
@@ -62,8 +54,7 @@ def new_game(mode: str = "basic", extended: bool = False, opponent: str = "two")
 
 
 def tap(at: AppTest, key: str) -> AppTest:
-    at.button(key=key).click().run()
-    assert not at.exception, at.exception
+    apptest.tap(at, key)
     assert_only_legal(at)
     return at
 

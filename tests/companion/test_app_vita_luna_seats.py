@@ -25,10 +25,11 @@ from streamlit.testing.v1 import AppTest
 from companion.engine import Match
 from companion.games.vita_luna import VitaLunaRules
 from companion.screens import session
-from companion.screens.keys import DRAFT, KEY, QUERY
+from companion.screens.keys import DRAFT
 from companion.store import GameStore, seat_key
 
-APP = Path(__file__).resolve().parents[2] / "companion" / "app.py"
+from .apptest import open_app, tap
+
 SEED = 7
 RULES = VitaLunaRules()
 BASIC = {"mode": "basic", "extended": False, "opponent": "two"}
@@ -74,19 +75,7 @@ def save(home: SimpleNamespace, match: Match, name: str) -> Saved:
 def screen(home: SimpleNamespace, saved: Saved, key: str | None) -> AppTest:
     """The page as a device holding `key` opens it (None: a watcher), in a fresh session."""
     home.env.setenv("CARDGEN_COMPANION_DB", str(saved.db))
-    at = AppTest.from_file(str(APP), default_timeout=30)
-    at.query_params[QUERY] = saved.gid
-    if key is not None:
-        at.query_params[KEY] = key
-    at.run()
-    assert not at.exception, at.exception
-    return at
-
-
-def tap(at: AppTest, key: str) -> AppTest:
-    at.button(key=key).click().run()
-    assert not at.exception, at.exception
-    return at
+    return open_app(saved.gid, key)
 
 
 def tree(at: AppTest) -> list[str]:

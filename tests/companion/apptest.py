@@ -1,0 +1,29 @@
+"""Driving the companion headless, as every page's tests do: the app opened in a new browser
+session with the URL a device holds, and a tap that must not raise."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+from companion.screens.keys import KEY, QUERY
+
+APP = Path(__file__).resolve().parents[2] / "companion" / "app.py"
+
+
+def open_app(gid: str | None = None, key: str | None = None, **params: str | None) -> AppTest:
+    """The app in a fresh session at `?game=gid&key=key` plus any other URL `params`."""
+    at = AppTest.from_file(str(APP), default_timeout=30)
+    for name, value in ((QUERY, gid), (KEY, key), *params.items()):
+        if value is not None:
+            at.query_params[name] = value
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def tap(at: AppTest, key: str) -> AppTest:
+    at.button(key=key).click().run()
+    assert not at.exception, at.exception
+    return at
