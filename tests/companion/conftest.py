@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.store import GameStore
+
 from . import pg
 
 
@@ -32,3 +34,11 @@ def location(request, tmp_path) -> Path | str:
     if request.param == "sqlite":
         return tmp_path / "games.sqlite"
     return request.getfixturevalue("pg_cluster").new_schema(f"t_{secrets.token_hex(6)}")
+
+
+@pytest.fixture
+def store(location) -> Iterator[GameStore]:
+    """A store in each of the two databases, closed afterwards."""
+    opened = GameStore(location)
+    yield opened
+    opened.close()
