@@ -1,0 +1,93 @@
+"""Riposte's cards and numbers, read once from card_data/riposte/: designers tune the sheets.
+
+Every physical combat card gets a copy id ("center_thrust.1", "center_thrust.2") so the engine can
+say where each card is at every moment; two copies of one move are alike in every rule. The damage
+limit is the tracker's last box (12+).
+
+What stays in Python is what the rulebook gives as a count with no sheet to hold it: the starting
+hand, the full hand and the draft row (`START_CARDS`, `HAND`, `ROW`). templates/riposte/rules.md
+sets the same three numbers, and a test keeps them equal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from cardgen.data.database import Game
+
+GAME_ID = "riposte"
+START_CARDS = 2  # dealt to each player at setup (ruling starting-hands)
+HAND = 5  # both players draft up to this many before a round
+ROW = 3  # face-up cards in the draft row (ruling draft-row)
+POSITIONS = (1, 2, 3, 4, 5)
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One combat card design (a row of combat_cards.csv)."""
+
+    id: str
+    name: str
+    attacks: frozenset[int]
+    follow_up: frozenset[int]
+    keyword: str  # "" for a plain move, else lunge, press, guard, riposte, flow, footwork, disarm
+
+
+@dataclass(frozen=True)
+class RiposteData:
+    """Everything the rules read from the card data, as plain immutable values."""
+
+    moves: Mapping[str, Move]  # design id -> move
+    cards: Mapping[str, Move]  # copy id ("left_jab.2") -> its move
+    deck: tuple[str, ...]  # every copy id, in sheet order
+    limit: int  # damage that ends the game (the tracker's 12+ box)
+
+    def name(self, card: str) -> str:
+        return self.cards[card].name
+
+
+def data_from_game(game: Game) -> RiposteData:
+    """Read the rules' constants from a loaded game (any folder with Riposte's schema)."""
+    moves: dict[str, Move] = {}
+    cards: dict[str, Move] = {}
+    for row in game.cards["combat_card"]:
+        move = Move(
+            id=row["id"],
+            name=row["name"],
+            attacks=frozenset(row["attacks"]),
+            follow_up=frozenset(row["follow_up"]),
+            keyword=row["ability_keyword"] or "",
+        )
+        moves[move.id] = move
+        for n in range(1, row["quantity"] + 1):
+            cards[f"{move.id}.{n}"] = move
+    limits = {row["max_value"] for row in game.cards["tracker"]}
+    if len(limits) != 1:
+        raise ValueError("Riposte's damage trackers disagree on the last box")
+    return RiposteData(
+        moves=MappingProxyType(moves),
+        cards=MappingProxyType(cards),
+        deck=tuple(cards),
+        limit=limits.pop(),
+    )
+
+
+def data_folder() -> Path:
+    from cardgen.data.project import REPO_ROOT
+
+    return REPO_ROOT / "card_data" / GAME_ID
+
+
+@cache
+def default_data() -> RiposteData:
+    """The shipped game's data, loaded and validated once per process."""
+    from cardgen.data.database import load_game_or_raise
+
+    return data_from_game(load_game_or_raise(data_folder()))

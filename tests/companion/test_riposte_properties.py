@@ -1,0 +1,97 @@
+"""Riposte under seeded random play: the conformance checks on every state, the invariants
+(damage never decreases, hands never exceed five, every card in exactly one place), replay and
+the JSON round trip; and the rule constants agree with the rulebook."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections import Counter
+
+from cardgen.data.project import REPO_ROOT
+from companion.engine import Match
+from companion.games.riposte import RiposteRules
+from companion.games.riposte.data import HAND, ROW, START_CARDS
+from companion.games.riposte.state import every_card
+
+from .test_conformance import check_end, check_state
+
+RULES = RiposteRules()
+GAMES = 40
+
+
+def test_random_games_keep_the_protocol_and_the_invariants():
+    """reshuffle, draft-order, starting-hands: long random games draw through the deck and
+    reshuffle; every state passes the conformance checks."""
+    reshuffles = 0
+    for seed in range(GAMES):
+        match = Match.start(RULES, {}, seed=seed)
+        rng = random.Random(seed)
+        damage = (0, 0)
+        while True:
+            state = match.state
+            legal = check_state(RULES, state, rng, deep=len(match.log) % 4 == 0)
+            assert Counter(every_card(state)) == Counter(RULES.data.deck)
+            assert all(len(hand) <= HAND for hand in state.hands)
+            assert all(a >= b for a, b in zip(state.damage, damage, strict=True))
+            damage = state.damage
+            if not legal:
+                break
+            step = match.play(rng.choice(legal))
+            reshuffles += any("shuffled into a new deck" in e for e in step.events)
+        assert match.outcome().over and match.outcome().winner in (0, 1)
+        assert max(match.state.damage) >= RULES.data.limit
+        check_end(match, random.Random(seed))
+        again = Match.replay(RULES, {}, seed, json.loads(json.dumps(match.log)))
+        assert RULES.to_json(again.state) == RULES.to_json(match.state)
+    assert reshuffles > 0
+
+
+def test_starting_hands_and_first_draft():
+    """starting-hands, first-offensive, draft-order: 2 cards each, the offensive player picks
+    first, then the players alternate until both hold 5."""
+    state = RULES.new_state({})
+    step = RULES.apply(state, {"type": "deal"}, random.Random(3))
+    state = step.state
+    assert [len(h) for h in state.hands] == [START_CARDS, START_CARDS] and len(state.row) == ROW
+    first = state.offensive
+    order = []
+    rng = random.Random(1)
+    while state.phase == "draft":
+        order.append(state.active)
+        action = rng.choice(RULES.legal_actions(state))
+        state = RULES.apply(state, action, rng).state
+    assert order == [first, 1 - first] * (HAND - START_CARDS)
+    assert [len(h) for h in state.hands] == [HAND, HAND] and state.phase == "clash"
+
+
+def test_draft_row_is_renewed_at_the_end_of_a_round():
+    """draft-row: the row goes to the discard pile at the end of a round and 3 new cards are
+    turned up before the draft."""
+    match = Match.start(RULES, {}, seed=5)
+    rng = random.Random(5)
+    while match.state.phase != "turn_up":
+        match.play(rng.choice(RULES.legal_actions(match.state)))
+    assert match.state.row == ()
+    match.play({"type": "turn_up"})
+    assert len(match.state.row) == ROW and match.state.phase == "draft"
+
+
+def test_open_information_in_views():
+    """open-information: the other hand's size is open, its cards and the deck's are not."""
+    match = Match.start(RULES, {}, seed=2)
+    match.play({"type": "deal"})
+    seen = RULES.view(match.state, 0)
+    assert seen["hands"][1] == ["hidden"] * START_CARDS
+    assert seen["hands"][0] == list(match.state.hands[0]) and seen["deck"] == len(match.state.deck)
+
+
+def test_rule_constants_agree_with_the_rulebook():
+    text = (REPO_ROOT / "templates" / "riposte" / "rules.md").read_text(encoding="utf-8")
+    found = dict(re.findall(r"{% set (\w+) = (\d+) %}", text))
+    assert (int(found["start_cards"]), int(found["hand"]), int(found["row"])) == (
+        START_CARDS,
+        HAND,
+        ROW,
+    )
