@@ -14,7 +14,7 @@ real one: what a search bot needs to reason about cards it cannot see.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,6 +35,13 @@ class Outcome:
 
 
 RUNNING = Outcome(False)
+
+
+def won_by(winner: Seat, names: Sequence[str]) -> Outcome:
+    """A two-player game won by `winner`: +1 for the winner and -1 for the other (zero-sum, as
+    search bots score it)."""
+    scores = (1.0, -1.0) if winner == 0 else (-1.0, 1.0)
+    return Outcome(True, winner, scores, f"{names[winner]} won.")
 
 
 class SeatedRules:

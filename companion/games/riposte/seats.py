@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.engine.seats import CHANCE, HIDDEN, RUNNING, Outcome, Seat
+from companion.engine.seats import CHANCE, HIDDEN, RUNNING, Outcome, Seat, won_by
 from companion.games.riposte.data import RiposteData
 from companion.games.riposte.state import OVER, RiposteState, every_card, from_json, to_json
 
@@ -38,9 +38,7 @@ def sealed(state: RiposteState) -> str | None:
 def outcome(state: RiposteState) -> Outcome:
     if state.phase != OVER:
         return RUNNING
-    w = state.winner
-    scores = (1.0, -1.0) if w == 0 else (-1.0, 1.0)
-    return Outcome(True, w, scores, f"{state.names[w]} won.")
+    return won_by(state.winner, state.names)
 
 
 def view(state: RiposteState, seat: Seat | None) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.engine.seats import CHANCE, HIDDEN, RUNNING, Outcome, Seat
+from companion.engine.seats import CHANCE, HIDDEN, RUNNING, Outcome, Seat, won_by
 from companion.games.vita_luna.data import DECKS, VitaLunaData
 from companion.games.vita_luna.state import (
     BIDDING,
@@ -54,9 +54,7 @@ def sealed(state: VitaLunaState) -> str | None:
 def outcome(state: VitaLunaState) -> Outcome:
     if state.phase != OVER:
         return RUNNING
-    w = state.winner
-    scores = (1.0, -1.0) if w == 0 else (-1.0, 1.0)
-    return Outcome(True, w, scores, f"{state.names[w]} won.")
+    return won_by(state.winner, state.names)
 
 
 def redact(data: VitaLunaData, before: VitaLunaState, action: Action, seat: Seat | None) -> Action:
