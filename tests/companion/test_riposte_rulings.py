@@ -56,16 +56,33 @@ def draft(state: RiposteState, ana: Sequence[str], ben: Sequence[str]) -> Ripost
 
 
 def start(
-    ana: Sequence[str], ben: Sequence[str], offensive: int = ANA, avoid: Sequence[str] = ()
+    ana: Sequence[str],
+    ben: Sequence[str],
+    offensive: int = ANA,
+    avoid: Sequence[str] = (),
+    characters: tuple[str, str] | None = None,
 ) -> RiposteState:
-    """A new game: the first two designs of each list dealt, the other three drafted."""
-    state = RULES.new_state({"names": ["Ana", "Ben"]})
+    """A new game: the first two designs of each list dealt, the other three drafted; with
+    `characters`, Ana and Ben keep those (else it is the learning duel)."""
+    state = RULES.new_state({"names": ["Ana", "Ben"], "characters": characters is not None})
+    if characters is not None:
+        state = choose(state, characters)
     taken: list[str] = []
     hands = [from_deck(state, ana[:2], taken), from_deck(state, ben[:2], taken)]
     row = row_cards(state, [*ana, *ben, *avoid], taken)
     deal = {"type": "deal", "hands": hands, "row": row, "offensive": offensive}
     state, _ = apply(state, deal)
     return draft(state, ana[2:], ben[2:])
+
+
+def choose(state: RiposteState, characters: tuple[str, str]) -> RiposteState:
+    """Each is dealt their character and one other, and keeps their own."""
+    spare = [c for c in sorted(RULES.data.characters) if c not in characters]
+    offered = [[characters[ANA], spare[0]], [spare[1], characters[BEN]]]
+    state, _ = apply(state, {"type": "cast", "offered": offered})
+    for p in (ANA, BEN):
+        state, _ = apply(state, {"type": "character", "player": p, "character": characters[p]})
+    return state
 
 
 def next_round(
@@ -198,7 +215,7 @@ def test_disarm_takes_one_off_the_next_strike_or_ends_unused():
     state, events = clash(state, "twin_fangs", "broken_rhythm")
     assert "Disarm: Ana's next strike this round deals 1 less damage." in events
     state, events = clash(state, "scissor_cut", "center_thrust")
-    assert "Strike: Scissor Cut's 2 attacks meet no attack; Ben takes 1." in events
+    assert "Strike: Scissor Cut's 2 attacks meet no attack; Ben takes 1 (2 - 1 Disarm)." in events
     assert state.damage == (0, 1)
 
     state = start(ana, ben)
@@ -223,7 +240,7 @@ def test_abilities_in_the_wrong_role_do_nothing():
     state, _ = clash(state, "iron_gate", "feint")  # a block; Ben's Press waits on his own card
     assert state.damage == (1, 0)
     state, events = clash(state, "center_thrust", "twin_fangs")  # Ben's Press adds nothing
-    assert "Strike: Center Thrust's 1 attack meet no attack; Ben takes 1." in events
+    assert "Strike: Center Thrust's 1 attack meets no attack; Ben takes 1." in events
     assert state.damage == (1, 1)
 
     state = start(
@@ -246,7 +263,7 @@ def test_a_strike_for_zero_is_still_a_strike():
     )
     state, _ = clash(state, "twin_fangs", "broken_rhythm")  # a block: Disarm waits
     state, events = clash(state, "right_jab", "mirror_rhythm")
-    assert "Strike: Right Jab's 1 attack meet no attack; Ben takes 0." in events
+    assert "Strike: Right Jab's 1 attack meets no attack; Ben takes 0 (1 - 1 Disarm)." in events
     assert not any(e.startswith("Disarm") for e in events)
     assert state.damage == (0, 0) and not state.disarm
     state, events = clash(state, "counter_slant", "left_jab")

@@ -1,6 +1,6 @@
 """Every refusal, with its reason in players' words. `check` returns None for a legal action.
 
-Chance actions may carry the cards a player read off the physical deck; those must be cards the
+Chance actions may carry the cards a player read off the physical cards; those must be cards the
 deck (or, once it runs out, the discard pile about to be shuffled) really holds.
 """
 
@@ -8,20 +8,51 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.riposte.clash import accepted, fits, playable, previous
+from companion.games.riposte import abilities as ab
+from companion.games.riposte.clash import accepted, fits, previous
 from companion.games.riposte.data import HAND, ROW, START_CARDS, RiposteData
-from companion.games.riposte.state import CLASH, DEAL, DRAFT, OVER, TURN_UP, RiposteState
+from companion.games.riposte.deck import drawable, left
+from companion.games.riposte.setup import OFFERED
+from companion.games.riposte.state import (
+    BRACE,
+    CAST,
+    CHOOSE,
+    CLASH,
+    DEAL,
+    DRAFT,
+    LOOK,
+    OVER,
+    SWAP,
+    TURN_UP,
+    RiposteState,
+)
 
 Action = dict[str, Any]
 
 WAITING = {
+    CAST: "The characters are dealt first.",
+    CHOOSE: "The players are choosing their characters.",
     DEAL: "The cards are dealt first.",
     TURN_UP: "A new draft row is turned up first.",
+    SWAP: "Rook decides on a swap with the row first.",
     DRAFT: "The players are drafting.",
+    LOOK: "Rook is choosing which card to keep.",
     CLASH: "The players are choosing cards for a clash.",
+    BRACE: "Rook decides whether to take 2 less damage first.",
     OVER: "The game is over.",
 }
-PHASES = {"deal": DEAL, "turn_up": TURN_UP, "take": DRAFT, "draw": DRAFT, "play": CLASH}
+PHASES = {
+    "cast": CAST,
+    "character": CHOOSE,
+    "deal": DEAL,
+    "turn_up": TURN_UP,
+    "swap": SWAP,
+    "take": DRAFT,
+    "draw": DRAFT,
+    "keep": LOOK,
+    "play": CLASH,
+    "brace": BRACE,
+}
 
 
 def check(data: RiposteData, state: RiposteState, action: Action) -> str | None:
@@ -40,16 +71,30 @@ def positions(values: frozenset[int]) -> str:
     return f"positions {', '.join(map(str, listed[:-1]))} or {listed[-1]}"
 
 
-def drawable(state: RiposteState, cards: list[Any]) -> str | None:
-    """None if `cards` could come off the deck in this order (the discard pile shuffled in when
-    the deck runs out), else why not."""
-    deck, discard = set(state.deck), set(state.discard)
-    for card in cards:
-        if not deck:
-            deck, discard = discard, set()
-        if not isinstance(card, str) or card not in deck:
-            return f"{card!r} is not in the deck."
-        deck.discard(card)
+def is_slot(slot: Any) -> bool:
+    return isinstance(slot, int) and not isinstance(slot, bool) and 0 <= slot < ROW
+
+
+def check_cast(data: RiposteData, state: RiposteState, action: Action) -> str | None:
+    offered = action.get("offered")
+    if offered is None:
+        return None
+    if not isinstance(offered, list) or [len(o) for o in offered] != [OFFERED] * 2:
+        return f"Each player is dealt {OFFERED} characters."
+    dealt = [c for o in offered for c in o]
+    if not all(c in data.characters for c in dealt) or len(set(dealt)) != len(dealt):
+        return "Deal each character card at most once."
+    return None
+
+
+def check_character(data: RiposteData, state: RiposteState, action: Action) -> str | None:
+    p = action.get("player")
+    if p not in (0, 1):
+        return "Only player 1 or player 2 keeps a character."
+    if state.characters[p]:
+        return f"{state.names[p]} has already kept a character."
+    if action.get("character") not in state.offered[p]:
+        return f"{state.names[p]} was not dealt that character."
     return None
 
 
@@ -78,6 +123,15 @@ def check_turn_up(data: RiposteData, state: RiposteState, action: Action) -> str
     return drawable(state, row)
 
 
+def check_swap(data: RiposteData, state: RiposteState, action: Action) -> str | None:
+    if action.get("player") != state.active:
+        return "Only Rook may swap a card with the row."
+    slot = action.get("slot")
+    if slot is not None and not is_slot(slot):
+        return f"The draft row has places 1 to {ROW}."
+    return None
+
+
 def check_pick(data: RiposteData, state: RiposteState, action: Action) -> str | None:
     p = action.get("player")
     if p != state.active:
@@ -85,17 +139,39 @@ def check_pick(data: RiposteData, state: RiposteState, action: Action) -> str | 
     if len(state.hands[p]) >= HAND:
         return f"{state.names[p]} already holds {HAND} cards."
     if action["type"] == "draw":
-        given = action.get("card")
-        return None if given is None else drawable(state, [given])
-    slot = action.get("slot")
-    if not isinstance(slot, int) or isinstance(slot, bool) or not 0 <= slot < ROW:
+        return check_blind(state, p, action)
+    if not is_slot(action.get("slot")):
         return f"The draft row has places 1 to {ROW}."
     given = action.get("refill")
     return None if given is None else drawable(state, [given])
 
 
+def check_blind(state: RiposteState, player: int, action: Action) -> str | None:
+    """One card typed in, or the two Rook looks at (first ability)."""
+    looks = ab.looks_at_two(state, player) and left(state) >= 2
+    if "cards" in action:
+        cards = action["cards"]
+        if not looks:
+            return f"{state.names[player]} takes only the top card."
+        if not isinstance(cards, list) or len(cards) != 2:
+            return "Rook looks at the top two cards."
+        return drawable(state, cards)
+    given = action.get("card")
+    if given is not None and looks:
+        return "Rook looks at the top two cards."
+    return None if given is None else drawable(state, [given])
+
+
+def check_keep(data: RiposteData, state: RiposteState, action: Action) -> str | None:
+    if action.get("player") != state.active:
+        return "Only Rook keeps one of the cards he looked at."
+    if action.get("card") not in state.looking:
+        return "Rook keeps one of the two cards he looked at."
+    return None
+
+
 def check_play(data: RiposteData, state: RiposteState, action: Action) -> str | None:
-    p, card = action.get("player"), action.get("card")
+    p, card, ignore = action.get("player"), action.get("card"), action.get("ignore", False)
     if p not in (0, 1):
         return "Only player 1 or player 2 plays a card."
     name = state.names[p]
@@ -103,21 +179,43 @@ def check_play(data: RiposteData, state: RiposteState, action: Action) -> str | 
         return f"{name} has already laid a card face down."
     if card not in state.hands[p]:
         return f"{name} has no such card in hand."
-    if fits(data, state, p, card) or card in playable(data, state, p):
+    if not isinstance(ignore, bool):
+        return "Ignoring the follow-up bar is a yes or a no."
+    if ignore:
+        if not ab.may_ignore(state, p):
+            return f"{name} cannot ignore the follow-up bar now (Liese, once a round)."
+        if fits(data, state, p, card):
+            return f"{data.name(card)} fits the follow-up bar: there is nothing to ignore."
+        return None
+    if fits(data, state, p, card) or not any(fits(data, state, p, c) for c in state.hands[p]):
         return None
     before = previous(data, state, p)
     assert before is not None  # a round's first card always fits
     flow = " (with Flow)" if before.keyword == "flow" else ""
+    liese = " Liese may ignore it once this round." if ab.may_ignore(state, p) else ""
     return (
-        f"{data.name(card)} has no attack in {positions(accepted(before))}, which "
-        f"{before.name}'s follow-up bar{flow} asks for."
+        f"{data.name(card)} has no attack in {positions(accepted(data, state, p))}, which "
+        f"{before.name}'s follow-up bar{flow} asks for.{liese}"
     )
 
 
+def check_brace(data: RiposteData, state: RiposteState, action: Action) -> str | None:
+    if action.get("player") != 1 - state.offensive:
+        return "Only the struck player decides on Rook's relief."
+    if not isinstance(action.get("use"), bool):
+        return "Rook's relief is used or kept: a yes or a no."
+    return None
+
+
 CHECKS = {
+    "cast": check_cast,
+    "character": check_character,
     "deal": check_deal,
     "turn_up": check_turn_up,
+    "swap": check_swap,
     "take": check_pick,
     "draw": check_pick,
+    "keep": check_keep,
     "play": check_play,
+    "brace": check_brace,
 }

@@ -1,17 +1,23 @@
 """A clash: which cards may be laid, and what two revealed cards do to the damage trackers.
 
 Pure functions over the data and the state. The follow-up rule (rulings own-bar, first-card-free,
-no-legal-play, adjacent) lives in `accepted` and `playable`; the outcome (rulings facing,
-perfect-block-first) in `outcome`; the damage in `resolve` (rulings modifiers, zero-strike,
-role-abilities, next-card, disarm-next).
+no-legal-play, adjacent, liese-ignore) lives in `accepted` and `plays`; the outcome (rulings
+facing, perfect-block-first, orsa-single-pair) in `outcome`; the damage in `resolve` (rulings
+modifiers, zero-strike, role-abilities, next-card, disarm-next, sela-mirror, rook-once,
+damage-floor). Every damage is explained in the words the page shows.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
+from companion.games.riposte import abilities as ab
 from companion.games.riposte.data import POSITIONS, Move, RiposteData
 from companion.games.riposte.state import RiposteState
 
 STRIKE, BLOCK, PERFECT = "strike", "block", "perfect block"
+Action = dict[str, Any]
 
 
 def previous(data: RiposteData, state: RiposteState, player: int) -> Move | None:
@@ -20,26 +26,35 @@ def previous(data: RiposteData, state: RiposteState, player: int) -> Move | None
     return data.cards[stack[-1]] if stack else None
 
 
-def accepted(before: Move | None) -> frozenset[int]:
-    """The attack positions the next card may use; every position for a round's first card.
-    Flow widens the bar once by the positions next to it (ruling adjacent)."""
-    if before is None:
-        return frozenset(POSITIONS)
-    bar = before.follow_up
-    if before.keyword == "flow":
-        bar = bar | {q for p in bar for q in (p - 1, p + 1) if q in POSITIONS}
-    return bar
+def accepted(data: RiposteData, state: RiposteState, player: int) -> frozenset[int]:
+    """The attack positions `player`'s next card may use; every position for a round's first."""
+    before = previous(data, state, player)
+    return frozenset(POSITIONS) if before is None else ab.bar(state, player, before)
 
 
 def fits(data: RiposteData, state: RiposteState, player: int, card: str) -> bool:
-    return bool(data.cards[card].attacks & accepted(previous(data, state, player)))
+    return bool(data.cards[card].attacks & accepted(data, state, player))
+
+
+def plays(data: RiposteData, state: RiposteState, player: int) -> list[Action]:
+    """Every card `player` may lay now: those that fit the bar, or any card when none fits.
+    Liese with her first ability ready may also lay a card that does not fit, saying so
+    (`ignore`); her actions always carry the flag, so each choice is listed once."""
+    hand = state.hands[player]
+    fitting = [c for c in hand if fits(data, state, player, c)]
+    if not ab.may_ignore(state, player):
+        return [{"type": "play", "player": player, "card": c} for c in fitting or hand]
+    out = [{"type": "play", "player": player, "card": c, "ignore": False} for c in fitting or hand]
+    return out + [
+        {"type": "play", "player": player, "card": c, "ignore": True}
+        for c in hand
+        if c not in fitting
+    ]
 
 
 def playable(data: RiposteData, state: RiposteState, player: int) -> list[str]:
-    """The cards `player` may lay now: those that fit the bar, or any card when none fits."""
-    hand = state.hands[player]
-    fitting = [c for c in hand if fits(data, state, player, c)]
-    return fitting or list(hand)
+    """The cards `player` may lay now, whatever is declared with them."""
+    return list(dict.fromkeys(a["card"] for a in plays(data, state, player)))
 
 
 def facing_pairs(attack: Move, defend: Move) -> int:
@@ -47,81 +62,174 @@ def facing_pairs(attack: Move, defend: Move) -> int:
     return sum(1 for p in attack.attacks if 6 - p in defend.attacks)
 
 
-def outcome(attack: Move, defend: Move) -> str:
-    """Perfect block first, then block, else strike (ruling perfect-block-first)."""
-    mirrored = frozenset(6 - p for p in defend.attacks)
-    if attack.attacks == mirrored:
+def outcome(state: RiposteState, attack: Move, defend: Move) -> str:
+    """Perfect block first, then block, else strike (ruling perfect-block-first); Orsa's one-pair
+    block is a strike (ruling orsa-single-pair)."""
+    if attack.attacks == frozenset(6 - p for p in defend.attacks):
         return PERFECT
-    return BLOCK if facing_pairs(attack, defend) else STRIKE
+    pairs = facing_pairs(attack, defend)
+    if not pairs or ab.single_pair_strikes(state, state.offensive, pairs):
+        return STRIKE
+    return BLOCK
 
 
-def penalty(data: RiposteData, state: RiposteState, player: int, card: str) -> int:
-    """1 damage for a card that does not fit the bar (only laid when none fits), 0 with
-    Footwork waiting on the previous card."""
-    if fits(data, state, player, card):
-        return 0
-    before = previous(data, state, player)
-    return 0 if before is not None and before.keyword == "footwork" else 1
+@dataclass(frozen=True, slots=True)
+class Strike:
+    """A strike's damage as the sum of its parts, before Rook's choice."""
+
+    parts: tuple[ab.Part, ...]  # the base first, then every bonus and reduction
+
+    @property
+    def total(self) -> int:
+        return max(0, sum(n for n, _ in self.parts))
+
+    def words(self, relief: bool) -> str:
+        """'2', or '2 (2 + 1 Lunge - 1 Guard)' when anything changed the base."""
+        parts = [*self.parts, (-2, "Rook")] if relief else list(self.parts)
+        dealt = max(0, sum(n for n, _ in parts))
+        if len(parts) == 1:
+            return str(dealt)
+        sums = " ".join(f"{'+' if n > 0 else '-'} {abs(n)} {who}" for n, who in parts[1:])
+        return f"{dealt} ({parts[0][0]} {sums})"
 
 
-def strike_damage(data: RiposteData, state: RiposteState, attack: Move, defend: Move) -> int:
-    """Base 1 per attack, +1 Lunge, +1 Press on the offensive player's previous card, -1 Guard,
-    -1 Disarm waiting; never below 0 (rulings modifiers, zero-strike)."""
-    damage = len(attack.attacks)
-    damage += attack.keyword == "lunge"
-    before = previous(data, state, state.offensive)
-    damage += before is not None and before.keyword == "press"
-    damage -= defend.keyword == "guard"
-    damage -= state.disarm
-    return max(0, damage)
+def strike(data: RiposteData, state: RiposteState, attack: Move, defend: Move) -> Strike:
+    """Base 1 per attack (1 for Orsa's one-pair strike), then Lunge, Press on the offensive
+    player's previous card, the characters, Guard and a waiting Disarm; never below 0."""
+    o, d = state.offensive, 1 - state.offensive
+    pairs = facing_pairs(attack, defend)
+    parts: list[ab.Part] = [(1 if pairs else len(attack.attacks), "")]
+    if attack.keyword == "lunge":
+        parts.append((1, "Lunge"))
+    before = previous(data, state, o)
+    if before is not None and before.keyword == "press":
+        parts.append((1, "Press"))
+    parts += ab.strike_bonuses(state, o, attack)
+    if defend.keyword == "guard":
+        parts.append((-1, "Guard"))
+    if state.disarm:
+        parts.append((-1, "Disarm"))
+    parts += ab.strike_reductions(state, d, defend)
+    return Strike(tuple(parts))
 
 
-def resolve(data: RiposteData, state: RiposteState) -> list[str]:
-    """Reveal both laid cards, apply the damage and put them on their stacks; the words say
-    what happened. The caller checks the end of the game and of the round."""
-    o = state.offensive
-    d = 1 - o
-    cards = state.chosen
-    attack, defend = data.cards[cards[o]], data.cards[cards[d]]
+def needs_brace(data: RiposteData, state: RiposteState) -> bool:
+    """Whether Rook must say, with both cards revealed, if he takes 2 less from this strike."""
+    o, d = state.offensive, 1 - state.offensive
+    attack, defend = data.cards[state.chosen[o]], data.cards[state.chosen[d]]
+    if not ab.may_brace(state, d) or outcome(state, attack, defend) != STRIKE:
+        return False
+    return strike(data, state, attack, defend).total > 0
+
+
+def revealed(data: RiposteData, state: RiposteState) -> str:
+    o, d = state.offensive, 1 - state.offensive
+    names, cards = state.names, state.chosen
+    return f"{names[o]} reveals {data.name(cards[o])}; {names[d]} reveals {data.name(cards[d])}."
+
+
+def penalties(data: RiposteData, state: RiposteState, damage: list[int]) -> list[str]:
+    """1 damage for a laid card that does not fit the bar, taken as the cards are revealed;
+    none with Footwork waiting, for Brunhild (second ability) or when Liese ignores her bar."""
+    events: list[str] = []
+    for p in (state.offensive, 1 - state.offensive):
+        card = state.chosen[p]
+        if fits(data, state, p, card):
+            continue
+        name = state.names[p]
+        before = previous(data, state, p)
+        if state.ignore[p]:
+            events.append(
+                f"{name} ignores the follow-up bar ({ab.title(data, state, p)}) "
+                "and takes no damage."
+            )
+            continue
+        if before is not None and before.keyword == "footwork":
+            why = "takes no damage (Footwork)"
+        elif ab.spares_penalty(state, p):
+            why = f"takes no damage ({ab.title(data, state, p)})"
+        else:
+            why = "takes 1 damage"
+            damage[p] += 1
+        events.append(f"{name} had no card that fits the follow-up bar and {why}.")
+        shown = ", ".join(data.name(c) for c in state.hands[p]) or "nothing"
+        events.append(f"{name} shows the cards left in hand: {shown}.")
+    return events
+
+
+def resolve(data: RiposteData, state: RiposteState, relief: bool = False) -> list[str]:
+    """Apply both revealed cards: the damage for missing plays, then the clash, then the
+    characters that answer it; put the cards on their stacks. `relief`: Rook takes 2 less.
+    The caller reveals the cards in the log, and checks the end of the game and of the round."""
+    o, d = state.offensive, 1 - state.offensive
+    attack, defend = data.cards[state.chosen[o]], data.cards[state.chosen[d]]
     names = state.names
     damage = list(state.damage)
-    events = [f"{names[o]} reveals {attack.name}; {names[d]} reveals {defend.name}."]
-    for p in (o, d):
-        if not fits(data, state, p, cards[p]):
-            hurt = penalty(data, state, p, cards[p])
-            damage[p] += hurt
-            why = "takes 1 damage" if hurt else "takes no damage (Footwork)"
-            events.append(f"{names[p]} had no card that fits the follow-up bar and {why}.")
-            shown = ", ".join(data.name(c) for c in state.hands[p]) or "nothing"
-            events.append(f"{names[p]} shows the cards left in hand: {shown}.")
-    result = outcome(attack, defend)
+    events = penalties(data, state, damage)
+    result = outcome(state, attack, defend)
+    spent = list(state.spent)
     if result == STRIKE:
-        dealt = strike_damage(data, state, attack, defend)
-        damage[d] += dealt
+        hit = strike(data, state, attack, defend)
+        damage[d] += max(0, hit.total - 2) if relief else hit.total
         count = len(attack.attacks)
-        events.append(
-            f"Strike: {attack.name}'s {count} attack{'s' * (count > 1)} meet no attack; "
-            f"{names[d]} takes {dealt}."
+        pairs = facing_pairs(attack, defend)
+        what = (
+            f"{attack.name}'s single facing pair counts as a strike (Orsa)"
+            if pairs
+            else f"{attack.name}'s {count} attack{'s meet' if count > 1 else ' meets'} no attack"
         )
+        events.append(f"Strike: {what}; {names[d]} takes {hit.words(relief)}.")
+        spent[d] = spent[d] or relief
+        if ab.has(state, d, ab.ORSA, 2):
+            damage[o] += 1
+            events.append(f"{names[d]} is struck: {names[o]} also takes 1 (Orsa).")
     elif result == PERFECT:
-        dealt = 1 + (defend.keyword == "riposte")
-        damage[o] += dealt
-        events.append(
-            f"Perfect block: every attack of {attack.name} and {defend.name} is paired; "
-            f"{names[o]} takes {dealt}."
-        )
+        events.append(perfect_block(data, state, attack, defend, damage))
     else:
         pairs = facing_pairs(attack, defend)
         events.append(
             f"Block: {pairs} facing pair{'s' * (pairs > 1)} between {attack.name} and "
             f"{defend.name}; nobody takes damage."
         )
+        if ab.has(state, d, ab.SELA, 3):
+            damage[o] += 1
+            events.append(f"{names[d]} blocks: {names[o]} takes 1 (Sela).")
     state.disarm = defend.keyword == "disarm" and result != STRIKE
     if state.disarm:
         events.append(f"Disarm: {names[o]}'s next strike this round deals 1 less damage.")
+    for p in (0, 1):
+        spent[p] = spent[p] or state.ignore[p]
+    state.spent = (spent[0], spent[1])
     state.damage = (damage[0], damage[1])
-    state.table = (state.table[0] + (cards[0],), state.table[1] + (cards[1],))
-    state.chosen = ("", "")
+    state.table = (state.table[0] + (state.chosen[0],), state.table[1] + (state.chosen[1],))
+    state.chosen, state.ignore = ("", ""), (False, False)
     state.clash += 1
-    state.last = events[-1]
     return events
+
+
+def perfect_block(
+    data: RiposteData, state: RiposteState, attack: Move, defend: Move, damage: list[int]
+) -> str:
+    """1 to the offensive player, 2 for Brunhild's third ability, +1 Riposte; nothing against
+    Sela's second (ruling sela-mirror); Sela's first takes 1 off her own tracker, never below 0
+    (ruling damage-floor)."""
+    o, d = state.offensive, 1 - state.offensive
+    names = state.names
+    head = f"Perfect block: every attack of {attack.name} and {defend.name} is paired; "
+    if ab.has(state, o, ab.SELA, 2):
+        words = f"{names[o]} takes no damage (Sela)."
+    else:
+        parts: list[ab.Part] = [(1, "")]
+        if ab.has(state, d, ab.BRUNHILD, 3):
+            parts.append((1, "Brunhild"))
+        if defend.keyword == "riposte":
+            parts.append((1, "Riposte"))
+        hit = Strike(tuple(parts))
+        damage[o] += hit.total
+        words = f"{names[o]} takes {hit.words(False)}."
+    if ab.has(state, d, ab.SELA, 1):
+        before = damage[d]
+        damage[d] = max(0, damage[d] - 1)
+        if before:
+            words += f" {names[d]} removes 1 damage (Sela)."
+    return head + words

@@ -4,6 +4,9 @@ Every physical combat card gets a copy id ("center_thrust.1", "center_thrust.2")
 say where each card is at every moment; two copies of one move are alike in every rule. The damage
 limit is the tracker's last box (12+).
 
+Each character's three thresholds come from characters.csv; what an ability does is code
+(abilities.py), keyed by the character's id, and loading refuses a character it does not know.
+
 What stays in Python is what the rulebook gives as a count with no sheet to hold it: the starting
 hand, the full hand and the draft row (`START_CARDS`, `HAND`, `ROW`). templates/riposte/rules.md
 sets the same three numbers, and a test keeps them equal.
@@ -21,6 +24,7 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from cardgen.data.database import Game
+    from cardgen.data.records import Card
 
 GAME_ID = "riposte"
 START_CARDS = 2  # dealt to each player at setup (ruling starting-hands)
@@ -40,6 +44,21 @@ class Move:
     keyword: str  # "" for a plain move, else lunge, press, guard, riposte, flow, footwork, disarm
 
 
+@dataclass(frozen=True, slots=True)
+class Character:
+    """One duelist (a row of characters.csv): the damage at which each ability unlocks, lowest
+    first, and the abilities' printed words for the page."""
+
+    id: str
+    name: str
+    thresholds: tuple[int, int, int]
+    abilities: tuple[str, str, str]
+
+    def unlocked_at(self, damage: int) -> int:
+        """How many abilities a tracker at `damage` has reached."""
+        return sum(damage >= t for t in self.thresholds)
+
+
 @dataclass(frozen=True)
 class RiposteData:
     """Everything the rules read from the card data, as plain immutable values."""
@@ -48,6 +67,7 @@ class RiposteData:
     cards: Mapping[str, Move]  # copy id ("left_jab.2") -> its move
     deck: tuple[str, ...]  # every copy id, in sheet order
     limit: int  # damage that ends the game (the tracker's 12+ box)
+    characters: Mapping[str, Character]  # id -> character
 
     def name(self, card: str) -> str:
         return self.cards[card].name
@@ -68,6 +88,7 @@ def data_from_game(game: Game) -> RiposteData:
         moves[move.id] = move
         for n in range(1, row["quantity"] + 1):
             cards[f"{move.id}.{n}"] = move
+    characters = {c.id: c for c in map(character_from_row, game.cards["character"])}
     limits = {row["max_value"] for row in game.cards["tracker"]}
     if len(limits) != 1:
         raise ValueError("Riposte's damage trackers disagree on the last box")
@@ -76,6 +97,28 @@ def data_from_game(game: Game) -> RiposteData:
         cards=MappingProxyType(cards),
         deck=tuple(cards),
         limit=limits.pop(),
+        characters=MappingProxyType(characters),
+    )
+
+
+def character_from_row(row: Card) -> Character:
+    """A character whose abilities the engine knows (companion/games/riposte/abilities.py),
+    with thresholds that rise: the engine unlocks abilities in order."""
+    from companion.games.riposte.abilities import KNOWN
+
+    thresholds = (row["threshold_1"], row["threshold_2"], row["threshold_3"])
+    if row["id"] not in KNOWN:
+        raise ValueError(
+            f"characters.csv: the companion knows no abilities for character {row['id']!r}"
+        )
+    if not thresholds[0] < thresholds[1] < thresholds[2]:
+        shown = ", ".join(map(str, thresholds))
+        raise ValueError(f"characters.csv: {row['name']}'s thresholds must rise ({shown})")
+    return Character(
+        id=row["id"],
+        name=row["name"],
+        thresholds=thresholds,
+        abilities=(row["ability_1"], row["ability_2"], row["ability_3"]),
     )
 
 

@@ -1,15 +1,13 @@
 """RiposteRules: the companion's Rules protocol over the state, checks and handlers.
 
-Done (issue 11, first part): setup and starting hands, the draft (row refilled from the deck, or
-the top card blind; offensive player first; until both hold five), clashes with the follow-up rule
-(no fitting card: any card and 1 damage; a round's first card is free), block, strike and perfect
-block, the end of a round and the offensive marker, a fresh row each round (ruling draft-row), the
-deck made anew from the discard pile, every combat-card ability (Lunge, Press, Guard, Riposte,
-Flow, Footwork, Disarm), the end at 12 damage with both tie-breaks.
-Not yet: characters (dealing them, keeping one) and their abilities with damage thresholds
-(rulings characters, unlock-timing, sela-mirror, orsa-single-pair, rook-once, rook-draft,
-liese-ignore, damage-floor; Brunhild's and Cato's parts of modifiers and adjacent). Until then the
-engine plays the rulebook's "Learning duel" variant.
+Every rule of the seed and of card_data/riposte/clarifications.csv: characters dealt two each and
+one kept in secret, the starting hands, the draft (row refilled from the deck, or the top card
+blind; offensive player first; until both hold five; a fresh row each round), clashes with the
+follow-up rule (no fitting card: any card and 1 damage; a round's first card is free), block,
+strike and perfect block, every combat-card ability, every character ability from its threshold
+on, the end of a round and the offensive marker, the deck made anew from the discard pile, the
+end at 12 damage with both tie-breaks. The option `characters` False plays the rulebook's
+learning duel.
 """
 
 from __future__ import annotations
@@ -21,18 +19,31 @@ from companion.engine.core import Step, apply_with
 from companion.engine.seats import Outcome, Seat, SeatedRules
 from companion.games.riposte import seats
 from companion.games.riposte import state as st
-from companion.games.riposte.actions import HANDLERS, new_game
+from companion.games.riposte.actions import HANDLERS
 from companion.games.riposte.checks import check
-from companion.games.riposte.clash import playable
+from companion.games.riposte.clash import plays
 from companion.games.riposte.data import ROW, RiposteData, default_data
-from companion.games.riposte.state import CLASH, DEAL, DRAFT, TURN_UP, RiposteState
+from companion.games.riposte.setup import new_game
+from companion.games.riposte.state import (
+    BRACE,
+    CAST,
+    CHOOSE,
+    CLASH,
+    DEAL,
+    DRAFT,
+    LOOK,
+    SWAP,
+    TURN_UP,
+    RiposteState,
+)
 
 Action = dict[str, Any]
 
 
 class RiposteRules(SeatedRules):
-    """Two-player Riposte. Options: `names` (two strings) for the table log. Pass other card
-    data (a designer's edited copy) to try new numbers without touching the code."""
+    """Two-player Riposte. Options: `names` (two strings) for the table log; `characters`
+    (default True; False is the learning duel). Pass other card data (a designer's edited copy)
+    to try new numbers without touching the code."""
 
     game_id = "riposte"
     title = "Riposte"
@@ -45,26 +56,36 @@ class RiposteRules(SeatedRules):
         names = tuple(options.get("names") or ("Player 1", "Player 2"))
         if len(names) != 2 or len(set(names)) != 2:
             raise ValueError("Riposte needs two different player names")
-        return new_game(self.data, (str(names[0]), str(names[1])))
+        characters = options.get("characters", True)
+        return new_game(self.data, (str(names[0]), str(names[1])), bool(characters))
 
     def legal_actions(self, state: RiposteState) -> list[Action]:
         """Every action `check` accepts now. Chance actions leave out the cards drawn: the rules
         draw them, or a player types them in from the physical deck."""
-        if state.phase == DEAL:
-            return [{"type": "deal"}]
-        if state.phase == TURN_UP:
-            return [{"type": "turn_up"}]
-        if state.phase == DRAFT:
-            p = state.active
+        phase = state.phase
+        if phase in (CAST, DEAL, TURN_UP):
+            return [{"type": phase}]
+        if phase == CHOOSE:
+            return [
+                {"type": "character", "player": p, "character": c}
+                for p in (0, 1)
+                if not state.characters[p]
+                for c in state.offered[p]
+            ]
+        p = state.active
+        if phase == SWAP:
+            slots: list[int | None] = [None, *range(ROW)]
+            return [{"type": "swap", "player": p, "slot": i} for i in slots]
+        if phase == DRAFT:
             picks: list[Action] = [{"type": "take", "player": p, "slot": i} for i in range(ROW)]
             return [*picks, {"type": "draw", "player": p}]
-        if state.phase == CLASH:
-            return [
-                {"type": "play", "player": p, "card": c}
-                for p in (0, 1)
-                if not state.chosen[p]
-                for c in playable(self.data, state, p)
-            ]
+        if phase == LOOK:
+            return [{"type": "keep", "player": p, "card": c} for c in state.looking]
+        if phase == CLASH:
+            return [a for q in (0, 1) if not state.chosen[q] for a in plays(self.data, state, q)]
+        if phase == BRACE:
+            struck = 1 - state.offensive
+            return [{"type": "brace", "player": struck, "use": use} for use in (True, False)]
         return []
 
     def check(self, state: RiposteState, action: Action) -> str | None:

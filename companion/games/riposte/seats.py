@@ -1,8 +1,10 @@
 """Riposte's seats: who takes each action, what each player may see, and how the game ends.
 
 Hidden from a player: the other player's hand (its size is open, ruling open-information), a card
-the other has laid face down and not yet revealed, and the deck (only its size is shown). The
-shared table screen (seat None) sees neither hand. Everything else is face up on the table.
+the other has laid face down and not yet revealed (and whether Liese ignores her bar with it), the
+characters dealt to the other player and the one kept until both are revealed, the two cards Rook
+looks at and the cards he put under the deck, and the deck itself (only its size is shown). The
+shared table screen (seat None) sees no secret of either player. Everything else is face up.
 """
 
 from __future__ import annotations
@@ -11,16 +13,22 @@ import random
 from typing import Any
 
 from companion.engine.seats import CHANCE, HIDDEN, RUNNING, Outcome, Seat, won_by
+from companion.games.riposte import abilities as ab
+from companion.games.riposte.clash import fits
 from companion.games.riposte.data import RiposteData
-from companion.games.riposte.state import OVER, RiposteState, every_card, from_json, to_json
+from companion.games.riposte.state import CHOOSE, CLASH, OVER, RiposteState, from_json, to_json
 
 Action = dict[str, Any]
 
 SEATS: tuple[Seat, ...] = (0, 1)
-CHANCE_TYPES = frozenset({"deal", "turn_up"})
+CHANCE_TYPES = frozenset({"cast", "deal", "turn_up"})
 BY_CHANCE: frozenset[Seat] = frozenset({CHANCE})
 ONE: tuple[frozenset[Seat], ...] = (frozenset({0}), frozenset({1}))
-SEALED = "A card laid face down cannot be taken back until both cards are revealed."
+SEALED = {
+    CLASH: "A card laid face down cannot be taken back until both cards are revealed.",
+    CHOOSE: "A character kept face down cannot be changed until both are revealed.",
+}
+CARD_LISTS = ("row", "discard", "looking", "bottom", "last_words")
 
 
 def actors(action: Action) -> frozenset[Seat]:
@@ -31,8 +39,13 @@ def actors(action: Action) -> frozenset[Seat]:
 
 
 def sealed(state: RiposteState) -> str | None:
-    """Ruling simultaneous-choice: one card down and the other not yet is a sealed choice."""
-    return SEALED if bool(state.chosen[0]) != bool(state.chosen[1]) else None
+    """Ruling simultaneous-choice: one card (or character) down and the other not yet is a
+    sealed choice."""
+    if state.phase == CHOOSE and bool(state.characters[0]) != bool(state.characters[1]):
+        return SEALED[CHOOSE]
+    if state.phase == CLASH and bool(state.chosen[0]) != bool(state.chosen[1]):
+        return SEALED[CLASH]
+    return None
 
 
 def outcome(state: RiposteState) -> Outcome:
@@ -46,9 +59,19 @@ def view(state: RiposteState, seat: Seat | None) -> dict[str, Any]:
     seen = to_json(state)
     seen["deck"] = len(state.deck)
     for p in SEATS:
-        if p != seat:
-            seen["hands"][p] = [HIDDEN] * len(state.hands[p])
+        if p == seat:
+            continue
+        seen["hands"][p] = [HIDDEN] * len(state.hands[p])
+        seen["offered"][p] = [HIDDEN] * len(state.offered[p])
+        if state.phase == CLASH:
             seen["chosen"][p] = HIDDEN if state.chosen[p] else ""
+            seen["ignore"][p] = False
+        if state.phase == CHOOSE and state.characters[p]:
+            seen["characters"][p] = HIDDEN
+        if state.looking and state.active == p:
+            seen["looking"] = [HIDDEN] * len(state.looking)
+    if seat is None or state.characters[seat] != ab.ROOK:
+        seen["bottom"] = [HIDDEN] * len(state.bottom)
     return seen
 
 
@@ -58,13 +81,23 @@ def redact(before: RiposteState, action: Action, seat: Seat | None) -> Action:
     if kind == "deal" and "hands" in action:
         shown = [h if p == seat else [HIDDEN] * len(h) for p, h in enumerate(action["hands"])]
         return action | {"hands": shown}
+    if kind == "cast" and "offered" in action:
+        shown = [o if p == seat else [HIDDEN] * len(o) for p, o in enumerate(action["offered"])]
+        return action | {"offered": shown}
     player = action.get("player")
     if player == seat or player not in SEATS:
         return action
     if kind == "draw" and "card" in action:
         return action | {"card": HIDDEN}
+    if kind == "draw" and "cards" in action:
+        return action | {"cards": [HIDDEN] * len(action["cards"])}
+    if kind == "keep":
+        return action | {"card": HIDDEN}
+    if kind == "character" and not before.characters[1 - player]:
+        return action | {"character": HIDDEN}  # kept first: revealed with the other's
     if kind == "play" and not before.chosen[1 - player]:
-        return action | {"card": HIDDEN}  # laid first: revealed only by the other's card
+        hidden = action | {"card": HIDDEN}  # laid first: revealed only by the other's card
+        return hidden | {"ignore": False} if "ignore" in action else hidden
     return action
 
 
@@ -77,23 +110,33 @@ def resample(
 def determinize(
     data: RiposteData, seen: dict[str, Any], seat: Seat | None, rng: random.Random
 ) -> RiposteState:
-    """A full state consistent with a seat's view: every card the seat cannot see drawn at random
-    from those it has not seen. App opponents reason on this, never on the real state."""
-    full = dict(seen)
-    full["hands"] = [list(h) for h in seen["hands"]]
-    full["chosen"] = list(seen["chosen"])
-    known = from_json(full | {"deck": [], "hands": [[], []], "chosen": ["", ""]})
-    visible = set(every_card(known))
-    for p in SEATS:
-        visible |= {c for c in full["hands"][p] if c != HIDDEN}
-        if full["chosen"][p] != HIDDEN:
-            visible.add(full["chosen"][p])
+    """A full state consistent with a seat's view: every card and character the seat cannot see
+    drawn at random from those it has not seen. App opponents reason on this, never on the real
+    state."""
+    full = {k: [list(v) for v in seen[k]] if k in ("hands", "table", "offered") else seen[k]
+            for k in seen}  # fmt: skip
+    full["chosen"], full["characters"] = list(seen["chosen"]), list(seen["characters"])
+    for key in CARD_LISTS:
+        full[key] = list(seen[key])
+    slots = [*full["hands"], full["chosen"], full["looking"], full["bottom"]]
+    visible = {c for key in ("row", "discard", "looking", "bottom") for c in full[key]}
+    visible |= {c for side in (*full["hands"], *full["table"]) for c in side}
+    visible |= set(full["chosen"])
     unseen = [c for c in data.deck if c not in visible]
     rng.shuffle(unseen)
-    for p in SEATS:
-        full["hands"][p] = [unseen.pop() if c == HIDDEN else c for c in full["hands"][p]]
-        if full["chosen"][p] == HIDDEN:
-            full["chosen"][p] = unseen.pop()
+    for side in slots:
+        side[:] = [unseen.pop() if c == HIDDEN else c for c in side]
     assert len(unseen) == seen["deck"], "the deck's size disagrees with the unseen cards"
     full["deck"] = sorted(unseen)
-    return from_json(full)
+    shown = {c for c in full["characters"]} | {c for o in full["offered"] for c in o}
+    faces = [c for c in sorted(data.characters) if c not in shown]
+    rng.shuffle(faces)
+    for side in (*full["offered"], full["characters"]):
+        side[:] = [faces.pop() if c == HIDDEN else c for c in side]
+    state = from_json(full)
+    for p in SEATS:  # Liese ignores her bar when the card drawn for her needs it
+        if seen["chosen"][p] == HIDDEN and not fits(data, state, p, state.chosen[p]):
+            ignore = list(state.ignore)
+            ignore[p] = ab.may_ignore(state, p)
+            state.ignore = (ignore[0], ignore[1])
+    return state

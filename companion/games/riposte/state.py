@@ -1,9 +1,11 @@
 """The state of a Riposte game: a compact value that clones fast and saves as plain JSON.
 
-Cards are copy ids ("left_jab.2"). Each card is in exactly one place: the deck, the draft row, a
-hand, a player's stack on the table (played this round, newest last), a card laid face down and
-not yet revealed (`chosen`), or the discard pile. The deck is kept sorted: its order is secret and
-decided by chance at each draw, so a state never pretends to know it.
+Cards are copy ids ("left_jab.2"). Each card is in exactly one place: the deck, the cards known
+to lie under it (`bottom`, put there by Rook, in order), the draft row, a hand, the two cards Rook
+is looking at (`looking`), a player's stack on the table (played this round, newest last), a card
+laid face down (`chosen`, revealed in the BRACE phase), or the discard pile. The deck is kept
+sorted: its order is secret and decided by chance at each draw, so a state never pretends to know
+it.
 """
 
 from __future__ import annotations
@@ -11,10 +13,15 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+CAST = "cast"  # deal two characters to each player (ruling characters)
+CHOOSE = "choose"  # each player keeps one of them, face down until both have
 DEAL = "deal"  # shuffle, deal the starting hands, turn up the row, toss the marker
 TURN_UP = "turn_up"  # between rounds: a fresh draft row (ruling draft-row)
+SWAP = "swap"  # Rook (second ability) may swap the leftover card with a card of the row
 DRAFT = "draft"  # `active` picks from the row or blind from the deck
+LOOK = "look"  # Rook (first ability) keeps one of the two top cards he looked at
 CLASH = "clash"  # both players lay a card face down
+BRACE = "brace"  # both cards revealed; Rook (third ability) decides on his once-a-round relief
 OVER = "over"
 
 Pair = tuple[str, ...]
@@ -38,20 +45,29 @@ class RiposteState:
     discard: tuple[str, ...] = ()
     damage: tuple[int, int] = (0, 0)
     disarm: bool = False  # Disarm waits on the offensive player's next card
+    offered: tuple[Pair, Pair] = ((), ())  # the two characters dealt to each player
+    characters: tuple[str, str] = ("", "")  # each player's character ("" in a learning duel)
+    unlocked: tuple[int, int] = (0, 0)  # abilities unlocked, in threshold order, for good
+    spent: tuple[bool, bool] = (False, False)  # a once-a-round ability used this round
+    ignore: tuple[bool, bool] = (False, False)  # Liese ignores her bar with the laid card
+    bottom: tuple[str, ...] = ()  # cards put under the deck, the very bottom last
+    looking: tuple[str, ...] = ()  # the top cards Rook looks at in the LOOK phase
     winner: int = -1
-    last: str = ""  # the last clash in words, for the table
+    last_cards: tuple[str, str] = ("", "")  # the last clash's two cards, by player
+    last_words: tuple[str, ...] = ()  # what the last clash did, in words, for the table
 
     def clone(self) -> RiposteState:
         return replace(self)
 
 
-LISTS = ("deck", "row", "discard")
-PAIRS = ("hands", "table")
+LISTS = ("deck", "row", "discard", "bottom", "looking", "last_words")
+PAIRS = ("hands", "table", "offered")
+DUOS = ("names", "chosen", "last_cards", "damage", "characters", "unlocked", "spent", "ignore")
 
 
 def to_json(state: RiposteState) -> dict[str, Any]:
     data: dict[str, Any] = {f.name: getattr(state, f.name) for f in fields(state)}
-    for key in ("names", "chosen", "damage", *LISTS):
+    for key in (*DUOS, *LISTS):
         data[key] = list(data[key])
     for key in PAIRS:
         data[key] = [list(side) for side in data[key]]
@@ -60,7 +76,7 @@ def to_json(state: RiposteState) -> dict[str, Any]:
 
 def from_json(data: dict[str, Any]) -> RiposteState:
     values = dict(data)
-    for key in ("names", "chosen", "damage", *LISTS):
+    for key in (*DUOS, *LISTS):
         values[key] = tuple(values[key])
     for key in PAIRS:
         values[key] = tuple(tuple(side) for side in values[key])
@@ -69,7 +85,7 @@ def from_json(data: dict[str, Any]) -> RiposteState:
 
 def every_card(state: RiposteState) -> list[str]:
     """All the cards wherever they are: a test's conservation check and the views' bookkeeping."""
-    cards = [*state.deck, *state.row, *state.discard]
+    cards = [*state.deck, *state.bottom, *state.row, *state.looking, *state.discard]
     for p in (0, 1):
         cards += [*state.hands[p], *state.table[p]]
         if state.chosen[p]:
