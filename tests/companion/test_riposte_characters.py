@@ -319,7 +319,7 @@ def test_rook_draft_with_one_card_left_shuffles_the_discard_under_it():
 
 
 def test_rook_swaps_the_leftover_card_before_the_draft():
-    """Rook, second ability: after the new row is turned up, Rook may swap his leftover card
+    """rook-swap; Rook, second ability: after the new row is turned up, Rook may swap his leftover card
     with a card of the row, or keep it."""
     state = finish_round(dealt_with_rook(6))
     assert state.phase == TURN_UP

@@ -292,7 +292,7 @@ def test_the_fourth_clash_is_the_last_of_the_round():
 
 
 def test_the_game_ends_at_twelve_damage():
-    """game-end: 11 damage still fights; the 1 damage for having no legal play on the last
+    """game-end, life-and-damage: 11 damage still fights; the 1 damage for having no legal play on the last
     clash of a round takes Ben to 12, and the game ends at once: Ana wins, no round-end steps."""
     state = start(
         ["fan_of_steel", "whirlwind", "fan_of_steel", "right_hook", "wall_of_steel"],
@@ -371,3 +371,46 @@ def test_both_at_twelve_full_tie_goes_to_the_defending_player():
     assert state.phase == OVER and state.winner == ANA
     assert RULES.outcome(state).winner == ANA
     assert events[-1] == "Ben has taken 12 damage: Ana wins."
+
+
+def test_nothing_but_unlocked_abilities_carries_into_the_next_round():
+    """carry-over: Ben's last card of round 1 is Feint (Press, bar 1, 2); in round 2 his first
+    card, Center Thrust, is free of that bar, and its strike gets no Press bonus."""
+    round_2 = (["left_hook", "right_hook", "falling_cut", "rising_cut"],
+               ["slant", "counter_slant", "side_step", "cross_step"])  # fmt: skip
+    used = [*round_2[0], *round_2[1]]
+    state = start(
+        ["wall_of_steel", "iron_gate", "crossguard", "scissor_cut", "right_jab"],
+        ["left_jab", "twin_fangs", "scissor_cut", "feint", "center_thrust"],
+        avoid=used,
+    )
+    for ana, ben in [("wall_of_steel", "left_jab"), ("iron_gate", "twin_fangs"),
+                     ("crossguard", "scissor_cut"), ("scissor_cut", "feint")]:  # fmt: skip
+        state, _ = clash(state, ana, ben)
+    assert state.phase == TURN_UP and state.damage == (0, 5)
+    state = next_round(state, *round_2, avoid=used)
+    assert refusal(state, BEN, "center_thrust") is None
+    state, events = clash(state, "right_jab", "center_thrust")
+    assert "Strike: Center Thrust's 1 attack meets no attack; Ana takes 1." in events
+    assert not any("had no card that fits" in e for e in events)
+
+
+def test_every_clarification_opens_a_test_docstring():
+    """Each ruling in clarifications.csv is named at the opening of at least one Riposte test's
+    docstring ("own-bar: ..." or "last-clash; Liese, third ability: ..."), the test that
+    enforces it; a ruling named only in passing does not count."""
+    import ast
+    import csv
+    from pathlib import Path
+
+    from companion.games.riposte.data import data_folder
+
+    with open(data_folder() / "clarifications.csv", encoding="utf-8") as f:
+        ids = {row["id"] for row in csv.DictReader(f)}
+    named: set[str] = set()
+    for path in Path(__file__).parent.glob("test_riposte_*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
+                opening = (ast.get_docstring(node) or "").split(":", 1)[0]
+                named |= {part.strip() for part in opening.replace(";", ",").split(",")}
+    assert sorted(ids - named) == []
