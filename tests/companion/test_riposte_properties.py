@@ -22,11 +22,16 @@ GAMES = 40
 
 
 def test_random_games_keep_the_protocol_and_the_invariants():
-    """reshuffle, draft-order, starting-hands: long random games draw through the deck and
-    reshuffle; every state passes the conformance checks."""
+    """reshuffle, draft-order, starting-hands: long random games (every fourth a learning duel)
+    draw through the deck and reshuffle; every state passes the conformance checks; between
+    them the games visit Rook's look, swap and relief and Liese's declared ignore, and unlock
+    every ability of every character."""
     reshuffles = 0
+    phases: set[str] = set()
+    unlocked: set[tuple[str, int]] = set()
     for seed in range(GAMES):
-        match = Match.start(RULES, {}, seed=seed)
+        options = {"characters": seed % 4 != 3}
+        match = Match.start(RULES, options, seed=seed)
         rng = random.Random(seed)
         damage = (0, 0)
         step = None
@@ -42,12 +47,18 @@ def test_random_games_keep_the_protocol_and_the_invariants():
                 break
             step = match.play(rng.choice(legal))
             reshuffles += any("shuffled into a new deck" in e for e in step.events)
+            phases.add(state.phase)
+            phases |= {"ignore"} if step.action.get("ignore") else set()
         assert match.outcome().over and match.outcome().winner in (0, 1)
         assert max(match.state.damage) >= RULES.data.limit
         check_end(match, random.Random(seed))
-        again = Match.replay(RULES, {}, seed, json.loads(json.dumps(match.log)))
+        again = Match.replay(RULES, options, seed, json.loads(json.dumps(match.log)))
         assert RULES.to_json(again.state) == RULES.to_json(match.state)
+        final = match.state
+        unlocked |= {(final.characters[p], n) for p in (0, 1) for n in range(final.unlocked[p])}
     assert reshuffles > 0
+    assert {"look", "swap", "brace", "ignore"} <= phases
+    assert unlocked == {(c, n) for c in RULES.data.characters for n in range(3)}
 
 
 def test_starting_hands_and_first_draft():
