@@ -1,0 +1,70 @@
+"""The rulebooks' worked examples, played by the engines on the card data: on the shipped data
+every story holds; after a designer's change that makes one false, the example and the beat are
+named (the issue's case: the Wolf's attack raised from 3 to 4)."""
+
+from __future__ import annotations
+
+import csv
+import shutil
+from pathlib import Path
+
+from cardgen.data.database import load_game_or_raise
+from cardgen.data.project import REPO_ROOT
+from companion.engine.examples import problems
+from companion.games.riposte import examples as riposte
+from companion.games.riposte.data import data_from_game as riposte_data
+from companion.games.vita_luna import examples as vita_luna
+from companion.games.vita_luna.data import data_from_game
+
+
+def edited(tmp_path: Path, game: str, sheet: str, card: str, field: str, value: str) -> Path:
+    """A copy of a shipped game with one cell changed, as a designer would in a spreadsheet."""
+    folder = tmp_path / game
+    shutil.copytree(REPO_ROOT / "card_data" / game, folder)
+    path = folder / f"{sheet}.csv"
+    with path.open(encoding="utf-8", newline="") as f:
+        rows = list(csv.DictReader(f))
+    for row in rows:
+        if row["id"] == card:
+            row[field] = value
+    with path.open("w", encoding="utf-8", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    return folder
+
+
+def test_vita_luna_examples_hold_on_the_shipped_cards():
+    examples = vita_luna.worked_examples()
+    assert set(examples) == {"kill", "wound", "costly_bite", "whole_turn", "poison"}
+    assert problems(examples) == []
+    turn = examples["whole_turn"]
+    assert (turn.porcupine_after_wolf, turn.wolf_left, turn.hearts_after) == (1, 1, 9)
+    assert any("Porcupine retaliates" in e for e in turn.events)
+
+
+def test_a_stronger_wolf_breaks_the_whole_turn_example_by_name(tmp_path):
+    folder = edited(tmp_path, "vita_luna", "creatures", "wolf", "attack", "4")
+    data = data_from_game(load_game_or_raise(folder))
+    found = problems(vita_luna.worked_examples(data))
+    assert (
+        "rulebook example 'a whole turn of attacks' no longer holds: the Porcupine survives the Wolf's hit"
+        in found
+    )
+    assert all("whole turn" in line or "a kill" in line for line in found)
+
+
+def test_riposte_examples_hold_on_the_shipped_cards():
+    examples = riposte.worked_examples()
+    assert problems(examples) == []
+    assert examples["press_lunge"].to_ben == 5 and examples["perfect_riposte"].to_ana == 2
+    assert examples["whole_round"].end == (2, 2)
+
+
+def test_a_moved_attack_breaks_the_block_example_by_name(tmp_path):
+    folder = edited(tmp_path, "riposte", "combat_cards", "left_sweep", "attacks", "1;3")
+    found = problems(riposte.worked_examples(riposte_data(load_game_or_raise(folder))))
+    assert found == [
+        "rulebook example 'Twin Fangs against Left Sweep' no longer holds: "
+        "Twin Fangs against Left Sweep is a block"
+    ]
