@@ -60,6 +60,15 @@ def finish_round(state: RiposteState) -> RiposteState:
     return state
 
 
+def test_every_character_on_the_sheet_has_its_abilities_in_the_engine():
+    """The loader's list of known characters is exactly the ones abilities.py implements."""
+    from companion.games.riposte import abilities as ab
+    from companion.games.riposte.data import KNOWN_CHARACTERS
+
+    assert {ab.CATO, ab.BRUNHILD, ab.SELA, ab.ROOK, ab.LIESE, ab.ORSA} == KNOWN_CHARACTERS
+    assert set(RULES.data.characters) == KNOWN_CHARACTERS
+
+
 # --- the deal and the choice ---------------------------------------------------------------------
 
 

@@ -13,7 +13,6 @@ from companion.games.riposte.data import POSITIONS, Move, RiposteData
 from companion.games.riposte.state import RiposteState
 
 CATO, BRUNHILD, SELA, ROOK, LIESE, ORSA = "cato", "brunhild", "sela", "rook", "liese", "orsa"
-KNOWN = frozenset({CATO, BRUNHILD, SELA, ROOK, LIESE, ORSA})
 Part = tuple[int, str]  # a damage bonus (+) or reduction (-) and who gives it, for the log
 
 

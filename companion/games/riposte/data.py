@@ -31,6 +31,8 @@ START_CARDS = 2  # dealt to each player at setup (ruling starting-hands)
 HAND = 5  # both players draft up to this many before a round
 ROW = 3  # face-up cards in the draft row (ruling draft-row)
 POSITIONS = (1, 2, 3, 4, 5)
+# The characters whose abilities abilities.py implements, by id; a sheet naming another is refused.
+KNOWN_CHARACTERS = frozenset({"cato", "brunhild", "sela", "rook", "liese", "orsa"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,10 +106,8 @@ def data_from_game(game: Game) -> RiposteData:
 def character_from_row(row: Card) -> Character:
     """A character whose abilities the engine knows (companion/games/riposte/abilities.py),
     with thresholds that rise: the engine unlocks abilities in order."""
-    from companion.games.riposte.abilities import KNOWN
-
     thresholds = (row["threshold_1"], row["threshold_2"], row["threshold_3"])
-    if row["id"] not in KNOWN:
+    if row["id"] not in KNOWN_CHARACTERS:
         raise ValueError(
             f"characters.csv: the companion knows no abilities for character {row['id']!r}"
         )

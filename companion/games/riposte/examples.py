@@ -79,9 +79,11 @@ def follow_up(rules: RiposteRules) -> Worked:
 def no_legal_play(rules: RiposteRules) -> Worked:
     """Ben after Stop Thrust holding Scissor Cut and Left Jab: neither fits."""
     ex = Worked("no_legal_play", "no legal play")
-    state = round_start(
-        rules, ["wall_of_steel", "whirlwind", "whirlwind"], ["stop_thrust", "scissor_cut", "left_jab"]
+    ana, ben = (
+        ["wall_of_steel", "whirlwind", "whirlwind"],
+        ["stop_thrust", "scissor_cut", "left_jab"],
     )
+    state = round_start(rules, ana, ben)
     state = clash(rules, state, "wall_of_steel", "stop_thrust").state
     for move in ("scissor_cut", "left_jab"):
         name = rules.data.moves[move].name
