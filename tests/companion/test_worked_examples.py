@@ -11,6 +11,8 @@ from pathlib import Path
 from cardgen.data.database import load_game_or_raise
 from cardgen.data.project import REPO_ROOT
 from companion.engine.examples import problems
+from companion.games.moonlighter import examples as moonlighter
+from companion.games.moonlighter.data import data_from_game as moonlighter_data
 from companion.games.riposte import examples as riposte
 from companion.games.riposte.data import data_from_game as riposte_data
 from companion.games.vita_luna import examples as vita_luna
@@ -68,3 +70,16 @@ def test_a_moved_attack_breaks_the_block_example_by_name(tmp_path):
         "rulebook example 'Twin Fangs against Left Sweep' no longer holds: "
         "Twin Fangs against Left Sweep is a block"
     ]
+
+
+def test_moonlighter_examples_hold_on_the_shipped_cards():
+    assert problems(moonlighter.worked_examples()) == []
+
+
+def test_tougher_enemies_break_the_orange_fight_by_name(tmp_path):
+    folder = edited(tmp_path, "moonlighter", "counters", "counter_enemy", "start_value", "3")
+    found = problems(moonlighter.worked_examples(moonlighter_data(load_game_or_raise(folder))))
+    assert (
+        "rulebook example 'a fight in an orange room' no longer holds: a 6 fells the first enemy and costs a heart"
+        in found
+    )
