@@ -7,12 +7,15 @@ where the pool stands) that a change to the dungeon, counter or pawn sheets coul
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.engine.examples import Worked
-from companion.games.moonlighter.data import MoonlighterData, default_data
+from companion.games.moonlighter.data import MoonlighterData, data_from_game, default_data
 from companion.games.moonlighter.rules import MoonlighterRules
 from companion.games.moonlighter.state import MoonlighterState
+
+if TYPE_CHECKING:
+    from cardgen.data.game import Game
 
 START = [0, 0, "white", "white", ""]
 
@@ -35,6 +38,11 @@ class Run:
         self.ex.events += step.events
         self.state = step.state
         return step.state
+
+
+def from_game(game: Game) -> dict[str, Worked]:
+    """The examples on a loaded game folder (the rulebook build and `cardgen validate`)."""
+    return worked_examples(data_from_game(game))
 
 
 def worked_examples(data: MoonlighterData | None = None) -> dict[str, Worked]:

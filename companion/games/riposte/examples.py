@@ -6,11 +6,16 @@ the story that a change to a card's attacks, bar or ability could make false.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from companion.engine.examples import Worked
 from companion.games.riposte.clash import BLOCK, PERFECT, STRIKE, fits, outcome
-from companion.games.riposte.data import RiposteData, default_data
+from companion.games.riposte.data import RiposteData, data_from_game, default_data
 from companion.games.riposte.rules import RiposteRules
 from companion.games.riposte.scenarios import clash, held, round_start
+
+if TYPE_CHECKING:
+    from cardgen.data.game import Game
 
 ANA, BEN = 0, 1
 ARTICLE = {STRIKE: "a strike", BLOCK: "a block", PERFECT: "a perfect block"}
@@ -34,6 +39,11 @@ def one_clash(rules: RiposteRules, ana: str, ben: str, before: str = "") -> Work
         "to_ana": step.state.damage[ANA] - state.damage[ANA],
     }
     return ex
+
+
+def from_game(game: Game) -> dict[str, Worked]:
+    """The examples on a loaded game folder (the rulebook build and `cardgen validate`)."""
+    return worked_examples(data_from_game(game))
 
 
 def worked_examples(data: RiposteData | None = None) -> dict[str, Worked]:

@@ -7,12 +7,16 @@ claim of the example's story that a card change could make false.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from companion.engine.examples import Worked
-from companion.games.vita_luna.data import VitaLunaData, default_data
+from companion.games.vita_luna.data import VitaLunaData, data_from_game, default_data
 from companion.games.vita_luna.rules import VitaLunaRules
 from companion.games.vita_luna.scenarios import Row, battle
 from companion.games.vita_luna.state import VitaLunaState
+
+if TYPE_CHECKING:
+    from cardgen.data.game import Game
 
 ANA, BEN = 0, 1
 SPARE: tuple[Row, Row] = (("tortoise",), ("tortoise",))  # on grey: the battle goes on after a death
@@ -51,6 +55,11 @@ def one_on_one(rules: VitaLunaRules, id: str, title: str, attacker: str, target:
     ex.facts = {"target_left": health(rules, state, target),
                 "attacker_left": health(rules, state, attacker)}  # fmt: skip
     return ex
+
+
+def from_game(game: Game) -> dict[str, Worked]:
+    """The examples on a loaded game folder (the rulebook build and `cardgen validate`)."""
+    return worked_examples(data_from_game(game))
 
 
 def worked_examples(data: VitaLunaData | None = None) -> dict[str, Worked]:
