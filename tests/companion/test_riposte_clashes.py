@@ -164,3 +164,27 @@ def test_simultaneous_choice_is_sealed():
         "Ana has already laid a card face down."
     )
     assert RULES.to_move(state) == frozenset({BEN})
+
+
+def test_revealed_cards_stay_played():
+    """simultaneous-choice: once the second card reveals both, neither player may take the
+    clash back (the second player would choose again knowing the first card); before that, the
+    draft's picks can still be undone."""
+    from companion.engine import Match
+
+    match = Match.start(RULES, {"characters": False}, seed=4)
+    rng = random.Random(4)
+    while match.state.phase != CLASH:
+        match.play(rng.choice(RULES.legal_actions(match.state)))
+    assert match.undo_refusal() is None  # the last pick of the draft
+    first = RULES.legal_actions(match.state)[0]
+    match.play(first)
+    assert (
+        match.undo_refusal()
+        == "A card laid face down cannot be taken back until both cards are revealed."
+    )
+    second = next(a for a in RULES.legal_actions(match.state) if a["player"] != first["player"])
+    match.play(second)
+    assert match.undo_refusal() == (
+        "Both cards are revealed: a card laid down is played and cannot be taken back."
+    )

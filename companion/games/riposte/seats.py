@@ -16,7 +16,16 @@ from companion.engine.seats import CHANCE, HIDDEN, RUNNING, Outcome, Seat, won_b
 from companion.games.riposte import abilities as ab
 from companion.games.riposte.clash import fits
 from companion.games.riposte.data import RiposteData
-from companion.games.riposte.state import CHOOSE, CLASH, OVER, RiposteState, from_json, to_json
+from companion.games.riposte.state import (
+    BRACE,
+    CHOOSE,
+    CLASH,
+    OVER,
+    TURN_UP,
+    RiposteState,
+    from_json,
+    to_json,
+)
 
 Action = dict[str, Any]
 
@@ -28,6 +37,7 @@ SEALED = {
     CLASH: "A card laid face down cannot be taken back until both cards are revealed.",
     CHOOSE: "A character kept face down cannot be changed until both are revealed.",
 }
+REVEALED = "Both cards are revealed: a card laid down is played and cannot be taken back."
 CARD_LISTS = ("row", "discard", "looking", "bottom", "last_words")
 
 
@@ -40,12 +50,24 @@ def actors(action: Action) -> frozenset[Seat]:
 
 def sealed(state: RiposteState) -> str | None:
     """Ruling simultaneous-choice: one card (or character) down and the other not yet is a
-    sealed choice."""
+    sealed choice; and two cards just revealed stay played."""
     if state.phase == CHOOSE and bool(state.characters[0]) != bool(state.characters[1]):
         return SEALED[CHOOSE]
     if state.phase == CLASH and bool(state.chosen[0]) != bool(state.chosen[1]):
         return SEALED[CLASH]
+    if just_revealed(state):
+        return REVEALED
     return None
+
+
+def just_revealed(state: RiposteState) -> bool:
+    """Whether the last action turned two laid cards over: taking it back would let the player
+    who laid second choose again knowing the other card (ruling simultaneous-choice)."""
+    if state.phase == BRACE:
+        return True
+    if not any(state.last_cards) or any(state.chosen):
+        return False
+    return (state.phase == CLASH and state.clash > 0) or state.phase in (TURN_UP, OVER)
 
 
 def outcome(state: RiposteState) -> Outcome:
