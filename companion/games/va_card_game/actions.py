@@ -1,0 +1,77 @@
+"""What each action does: one handler per action type, changing the clone `apply` hands it.
+
+Setting up is in setup.py and the draw and equip steps in turn.py; here is the duel's secret
+declaration (ruling declaration-order: the active player declares face down, then the opponent;
+the second declaration reveals both and the duel is resolved at once), what follows it (a hero's
+fall, the end of the game, the draw step), and the table of handlers.
+
+A choice made face down is never taken back, before the reveal or after it: otherwise the second
+player could see the reveal, take back their declaration and choose again. The state says
+`revealed` right after a reveal (seats.sealed refuses the undo then), and every other action
+clears it: what follows a reveal may be taken back as usual.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from companion.engine.core import Handler
+from companion.games.va_card_game.data import VaCardGameData
+from companion.games.va_card_game.duel import resolve
+from companion.games.va_card_game.end import lives_run_out
+from companion.games.va_card_game.setup import deal, prepare, toss
+from companion.games.va_card_game.state import VaCardGameState, with_side
+from companion.games.va_card_game.turn import (
+    after_duel,
+    bring_in,
+    done,
+    draw_hero,
+    draw_step,
+    equip,
+)
+
+Action = dict[str, Any]
+Result = tuple[Action, list[str]]
+
+
+def declare(
+    data: VaCardGameData, state: VaCardGameState, action: Action, rng: random.Random
+) -> Result:
+    """Attack or block, face down; the second declaration reveals both and settles the duel."""
+    p, stance = action["player"], action["stance"]
+    state.declared = with_side(state.declared, p, stance)
+    events = [f"{state.names[p]} declares face down."]
+    resolved = {"type": "declare", "player": p, "stance": stance}
+    if not all(state.declared):
+        return resolved, events
+    words = resolve(data, state)
+    state.revealed = True
+    state.last_declared, state.last_words = state.declared, tuple(words)
+    state.declared = ("", "")
+    ending = lives_run_out(state)
+    return resolved, events + words + (ending or after_duel(state))
+
+
+def after_reveal(handler: Handler) -> Handler:
+    """`handler` on a state where the last reveal, if any, is now history."""
+
+    def run(data: Any, state: Any, action: Action, rng: random.Random) -> Result:
+        state.revealed = False
+        return handler(data, state, action, rng)
+
+    return run
+
+
+PLAYS: dict[str, Handler] = {
+    "toss": toss,
+    "deal": deal,
+    "prepare": prepare,
+    "declare": declare,
+    "draw": draw_step,
+    "draw_hero": draw_hero,
+    "bring_in": bring_in,
+    "equip": equip,
+    "done": done,
+}
+HANDLERS = {kind: after_reveal(handler) for kind, handler in PLAYS.items()}

@@ -1,0 +1,65 @@
+"""The decks and hands: drawing a player's top card, and checking cards typed in from the
+physical decks.
+
+A deck's order is chance's, so any card in it may be on top: chance draws one at random, or
+takes the card a player read off the real deck (checked before). An empty deck gives nothing
+(ruling empty-deck): the graveyard is never shuffled back.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from companion.games.va_card_game.state import Pair, VaCardGameState, with_side
+
+HEROES, GEAR = "hero", "equipment"
+
+
+def deck_of(state: VaCardGameState, kind: str, player: int) -> Pair:
+    return (state.hero_decks if kind == HEROES else state.gear_decks)[player]
+
+
+def hand_of(state: VaCardGameState, kind: str, player: int) -> Pair:
+    return (state.hero_hands if kind == HEROES else state.gear_hands)[player]
+
+
+def draw(
+    state: VaCardGameState, kind: str, player: int, rng: random.Random, given: str | None = None
+) -> str | None:
+    """The top card of `player`'s hero or equipment deck into the hand: `given` (checked
+    before), or one at random; None from an empty deck."""
+    deck = list(deck_of(state, kind, player))
+    if not deck:
+        return None
+    card = given if given is not None else deck[int(rng.random() * len(deck))]
+    deck.remove(card)
+    if kind == HEROES:
+        state.hero_decks = with_side(state.hero_decks, player, tuple(deck))
+        state.hero_hands = with_side(state.hero_hands, player, (*state.hero_hands[player], card))
+    else:
+        state.gear_decks = with_side(state.gear_decks, player, tuple(deck))
+        state.gear_hands = with_side(state.gear_hands, player, (*state.gear_hands[player], card))
+    return card
+
+
+def drawable(deck: Pair, cards: Any, what: str) -> str | None:
+    """None if `cards` (a list) could come off `deck` one after another, else why not."""
+    if not isinstance(cards, list):
+        return f"Name the {what} cards drawn as a list."
+    left = set(deck)
+    for card in cards:
+        if not isinstance(card, str) or card not in left:
+            return f"{card!r} is not in the {what} deck."
+        left.discard(card)
+    return None
+
+
+def take_hero(state: VaCardGameState, player: int, card: str) -> None:
+    hand = tuple(c for c in state.hero_hands[player] if c != card)
+    state.hero_hands = with_side(state.hero_hands, player, hand)
+
+
+def take_gear(state: VaCardGameState, player: int, cards: list[str]) -> None:
+    hand = tuple(c for c in state.gear_hands[player] if c not in cards)
+    state.gear_hands = with_side(state.gear_hands, player, hand)

@@ -1,0 +1,156 @@
+"""VaCardGameRules: the companion's Rules protocol over the state, checks and handlers.
+
+Every rule of the seed and of card_data/va_card_game/clarifications.csv: the coin flip, three
+cards from each deck, the opening heroes and equipment placed face down and revealed together,
+at most three pieces on a hero with their HP/AD/DEF bonuses (never leaving it on 0 HP or with AD
+0), attack or block declared face down (the active player first) and the three resolutions, a
+hero's fall with its equipment and the life point lost, both players drawing, equipping and
+bringing in a new hero (drawing one when the hand has none), the turn passing, and both ends of
+the game with their tie-breaks.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any
+
+from companion.engine.core import Step, apply_with
+from companion.engine.seats import Outcome, Seat, SeatedRules
+from companion.games.va_card_game import seats
+from companion.games.va_card_game import state as st
+from companion.games.va_card_game.actions import HANDLERS
+from companion.games.va_card_game.checks import check
+from companion.games.va_card_game.data import MAX_GEAR, VaCardGameData, default_data
+from companion.games.va_card_game.setup import new_game
+from companion.games.va_card_game.state import (
+    DEAL,
+    DECLARE,
+    DRAW,
+    EQUIP,
+    PREPARE,
+    STANCES,
+    TOSS,
+    VaCardGameState,
+)
+from companion.games.va_card_game.stats import gear_refusal
+
+Action = dict[str, Any]
+
+
+class VaCardGameRules(SeatedRules):
+    """Two-player VA Card Game. Option: `names` (two strings) for the table log. Pass other card
+    data (a designer's edited copy) to try new numbers without touching the code."""
+
+    game_id = "va_card_game"
+    title = "VA Card Game"
+
+    def __init__(self, data: VaCardGameData | None = None) -> None:
+        self.data = data or default_data()
+
+    def new_state(self, options: dict[str, Any]) -> VaCardGameState:
+        """Before the coin flip; the seed option is unused (chance comes with each action)."""
+        names = tuple(options.get("names") or ("Player 1", "Player 2"))
+        if len(names) != 2 or len(set(names)) != 2:
+            raise ValueError("VA Card Game needs two different player names")
+        return new_game(self.data, (str(names[0]), str(names[1])))
+
+    def legal_actions(self, state: VaCardGameState) -> list[Action]:
+        """Every action `check` accepts now. Chance actions leave out the coin and the cards:
+        the rules draw them, or a player types them in from the real coin and decks."""
+        phase = state.phase
+        if phase in (TOSS, DEAL, DRAW):
+            return [{"type": phase}]
+        if phase == PREPARE:
+            return [a for p in (0, 1) if not state.heroes[p] for a in self.placings(state, p)]
+        if phase == DECLARE:
+            a = state.active
+            p = 1 - a if state.declared[a] else a
+            return [{"type": "declare", "player": p, "stance": s} for s in STANCES]
+        if phase == EQUIP:
+            return self.equip_actions(state, state.equipping)
+        return []
+
+    def placings(self, state: VaCardGameState, p: int) -> list[Action]:
+        """Each opening hero in hand with each set of up to three pieces it may carry."""
+        kit = sorted(state.gear_hands[p])
+        out = []
+        for hero in sorted(state.hero_hands[p]):
+            for size in range(min(MAX_GEAR, len(kit)) + 1):
+                for pieces in itertools.combinations(kit, size):
+                    if gear_refusal(self.data, hero, (), pieces) is None:
+                        out.append(
+                            {"type": "prepare", "player": p, "hero": hero, "equipment": [*pieces]}
+                        )
+        return out
+
+    def equip_actions(self, state: VaCardGameState, p: int) -> list[Action]:
+        hero = state.heroes[p]
+        if not hero:
+            if not state.hero_hands[p]:
+                return [{"type": "draw_hero", "player": p}]
+            return [{"type": "bring_in", "player": p, "card": c} for c in state.hero_hands[p]]
+        attached, lost = state.gear[p], state.hp_lost[p]
+        return [
+            *(
+                {"type": "equip", "player": p, "card": c}
+                for c in state.gear_hands[p]
+                if gear_refusal(self.data, hero, attached, [c], lost) is None
+            ),
+            {"type": "done", "player": p},
+        ]
+
+    def check(self, state: VaCardGameState, action: Action) -> str | None:
+        return check(self.data, state, action)
+
+    def apply(self, state: VaCardGameState, action: Action, rng: random.Random) -> Step:
+        """Validate, then play `action` on a clone; `state` itself is never changed."""
+        return apply_with(self.data, state, action, rng, check, HANDLERS)
+
+    def apply_unchecked(self, state: VaCardGameState, action: Action, rng: random.Random) -> Step:
+        after = state.clone()
+        resolved, events = HANDLERS[action["type"]](self.data, after, action, rng)
+        return Step(after, resolved, events)
+
+    def is_over(self, state: VaCardGameState) -> bool:
+        return state.phase == st.OVER
+
+    def clone(self, state: VaCardGameState) -> VaCardGameState:
+        return state.clone()
+
+    def to_json(self, state: VaCardGameState) -> dict[str, Any]:
+        return st.to_json(state)
+
+    def from_json(self, data: dict[str, Any]) -> VaCardGameState:
+        return st.from_json(data)
+
+    # --- seats -----------------------------------------------------------------------------------
+
+    def seats(self, state: VaCardGameState) -> tuple[Seat, ...]:
+        return seats.SEATS
+
+    def actors(self, state: VaCardGameState, action: Action) -> frozenset[Seat]:
+        """Each player's own placing, declarations and equipping; chance flips and draws."""
+        return seats.actors(action)
+
+    def view(self, state: VaCardGameState, seat: Seat | None) -> dict[str, Any]:
+        return seats.view(state, seat)
+
+    def redact(self, before: VaCardGameState, action: Action, seat: Seat | None) -> Action:
+        return seats.redact(before, action, seat)
+
+    def resample(
+        self, state: VaCardGameState, seat: Seat | None, rng: random.Random
+    ) -> VaCardGameState:
+        return seats.resample(self.data, state, seat, rng)
+
+    def from_view(
+        self, view: dict[str, Any], seat: Seat | None, rng: random.Random
+    ) -> VaCardGameState:
+        return seats.determinize(self.data, view, seat, rng)
+
+    def sealed(self, state: VaCardGameState) -> str | None:
+        return seats.sealed(state)
+
+    def outcome(self, state: VaCardGameState) -> Outcome:
+        return seats.outcome(state)

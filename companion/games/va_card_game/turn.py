@@ -1,0 +1,133 @@
+"""The rest of a turn after the duel: the draw step, the two equip steps and the turn passing.
+
+Ruling draw-and-equip: both players draw one hero and one equipment card, the active player first
+(an empty deck gives nothing, ruling empty-deck); then the active player equips and, if their
+hero fell, brings in a new one, then the opponent does the same. A player who must bring in a
+hero and holds none draws one from the hero deck first; one who cannot is out of heroes (ruling
+out-of-heroes). A new hero comes in face up (ruling new-hero-face-up) and only after the old one
+fell (ruling living-hero-stays). An equip step with nothing to decide (a hero in play and no
+equipment in hand, or three pieces on it already: both seen from across the table) passes by
+itself. Handlers return the action as resolved and the table log's sentences.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from companion.games.va_card_game.data import MAX_GEAR, VaCardGameData
+from companion.games.va_card_game.deck import GEAR, HEROES, draw, take_gear, take_hero
+from companion.games.va_card_game.end import heroes_run_out
+from companion.games.va_card_game.state import DECLARE, DRAW, EQUIP, VaCardGameState, with_side
+from companion.games.va_card_game.stats import described
+
+Action = dict[str, Any]
+Result = tuple[Action, list[str]]
+Rng = random.Random
+
+
+def begin_turn(state: VaCardGameState, active: int) -> list[str]:
+    state.phase, state.active, state.equipping = DECLARE, active, -1
+    state.turn += 1
+    return [f"Turn {state.turn}: {state.names[active]} is the active player and declares first."]
+
+
+def any_cards_left(state: VaCardGameState) -> bool:
+    return any(state.hero_decks) or any(state.gear_decks)
+
+
+def after_duel(state: VaCardGameState) -> list[str]:
+    """The draw step, or straight to equipping once all four decks are empty."""
+    if any_cards_left(state):
+        state.phase = DRAW
+        return []
+    return ["Every deck is empty: nobody draws.", *begin_equip(state)]
+
+
+def drawn_words(state: VaCardGameState, player: int, hero: str | None, gear: str | None) -> str:
+    name = state.names[player]
+    if hero and gear:
+        return f"{name} draws a hero card and an equipment card."
+    if hero or gear:
+        got, empty = ("a hero card", "equipment") if hero else ("an equipment card", "hero")
+        return f"{name}'s {empty} deck is empty: {name} draws only {got}."
+    return f"{name}'s decks are both empty: {name} draws nothing."
+
+
+def draw_step(data: VaCardGameData, state: VaCardGameState, action: Action, rng: Rng) -> Result:
+    """Each player draws one card from each deck, the active player first."""
+    given_heroes = action.get("heroes") or [None, None]
+    given_gear = action.get("equipment") or [None, None]
+    heroes: list[str | None] = [None, None]
+    gear: list[str | None] = [None, None]
+    events = []
+    for p in (state.active, 1 - state.active):
+        heroes[p] = draw(state, HEROES, p, rng, given_heroes[p])
+        gear[p] = draw(state, GEAR, p, rng, given_gear[p])
+        events.append(drawn_words(state, p, heroes[p], gear[p]))
+    events += begin_equip(state)
+    return {"type": "draw", "heroes": heroes, "equipment": gear}, events
+
+
+def begin_equip(state: VaCardGameState) -> list[str]:
+    """The end of the game if a player is out of heroes, else the active player's equip step."""
+    events = heroes_run_out(state)
+    if events:
+        return events
+    state.phase, state.equipping = EQUIP, state.active
+    return settle(state)
+
+
+def has_nothing_to_decide(state: VaCardGameState, player: int) -> bool:
+    return bool(state.heroes[player]) and (
+        not state.gear_hands[player] or len(state.gear[player]) >= MAX_GEAR
+    )
+
+
+def settle(state: VaCardGameState) -> list[str]:
+    """Pass over every equip step with nothing to decide; after the opponent's, the next turn."""
+    events: list[str] = []
+    while state.phase == EQUIP and has_nothing_to_decide(state, state.equipping):
+        events += next_step(state)
+    return events
+
+
+def next_step(state: VaCardGameState) -> list[str]:
+    if state.equipping == state.active:
+        state.equipping = 1 - state.active
+        return []
+    return begin_turn(state, 1 - state.active)
+
+
+def draw_hero(data: VaCardGameData, state: VaCardGameState, action: Action, rng: Rng) -> Result:
+    """No hero in play and none in hand: draw one from the hero deck to bring it in."""
+    p = action["player"]
+    card = draw(state, HEROES, p, rng, action.get("card"))
+    name = state.names[p]
+    events = [f"{name} holds no hero card and draws one from the hero deck."]
+    return {"type": "draw_hero", "player": p, "card": card}, events
+
+
+def bring_in(data: VaCardGameData, state: VaCardGameState, action: Action, rng: Rng) -> Result:
+    """A new hero, face up, in place of the one that fell."""
+    p, card = action["player"], action["card"]
+    take_hero(state, p, card)
+    state.heroes = with_side(state.heroes, p, card)
+    events = [f"{state.names[p]} brings in {described(data, state, p)}, face up."]
+    return {"type": "bring_in", "player": p, "card": card}, events + settle(state)
+
+
+def equip(data: VaCardGameData, state: VaCardGameState, action: Action, rng: Rng) -> Result:
+    """One piece from the hand onto the hero in play, face up, for good."""
+    p, card = action["player"], action["card"]
+    take_gear(state, p, [card])
+    state.gear = with_side(state.gear, p, (*state.gear[p], card))
+    name = state.names[p]
+    events = [f"{name} attaches {data.name(card)}: {name}'s {described(data, state, p)}."]
+    return {"type": "equip", "player": p, "card": card}, events + settle(state)
+
+
+def done(data: VaCardGameData, state: VaCardGameState, action: Action, rng: Rng) -> Result:
+    p = action["player"]
+    events = [f"{state.names[p]} is done equipping.", *next_step(state)]
+    return {"type": "done", "player": p}, events + settle(state)
