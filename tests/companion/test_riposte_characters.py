@@ -115,12 +115,14 @@ def test_an_ability_unlocks_after_the_clash_that_reaches_its_threshold():
     state, events = clash(state, "twin_fangs", "fan_of_steel")
     assert state.damage == (3, 0) and state.unlocked == (1, 0)
     unlocked = next(e for e in events if "is unlocked" in e)
-    assert unlocked.startswith("Ana reaches 3 damage: Brunhild the Warden's ability 1 is unlocked")
+    assert unlocked.startswith(
+        "Ana is at 3 damage: Brunhild the Warden's ability 1 (from 3) is unlocked"
+    )
     assert events.index(unlocked) > events.index(
         "Strike: Fan of Steel's 3 attacks meet no attack; Ana takes 3."
     )
     state, events = clash(state, "scissor_cut", "twin_fangs")  # Twin Fangs: 2 attacks on 2, 4
-    assert "Strike: Twin Fangs's 2 attacks meet no attack; Ana takes 1 (2 - 1 Brunhild)." in events
+    assert "Strike: Twin Fangs' 2 attacks meet no attack; Ana takes 1 (2 - 1 Brunhild)." in events
 
 
 def test_several_abilities_unlock_at_once_and_stay_when_damage_is_removed():
@@ -163,7 +165,7 @@ def test_cato_bar_takes_position_three_and_flow_widens_it():
     early = start(ana, ben, characters=("cato", "brunhild"))
     early, _ = clash(early, "twin_fangs", "wall_of_steel")
     assert refusal(early, ANA, "center_thrust") == (
-        "Center Thrust has no attack in positions 1 or 5, which Twin Fangs's follow-up bar asks for."
+        "Center Thrust has no attack in positions 1 or 5, which Twin Fangs' follow-up bar asks for."
     )
     state = marked(start(ana, ben, characters=("cato", "brunhild")), ana=7)
     state, _ = clash(state, "twin_fangs", "wall_of_steel")
@@ -186,7 +188,7 @@ def test_cato_third_ability_adds_to_every_strike():
         "Strike: Left Jab's 1 attack meets no attack; Ben takes 3 (1 + 1 Cato + 1 Cato)." in events
     )
     state, events = clash(state, "twin_fangs", "center_thrust")
-    assert "Strike: Twin Fangs's 2 attacks meet no attack; Ben takes 3 (2 + 1 Cato)." in events
+    assert "Strike: Twin Fangs' 2 attacks meet no attack; Ben takes 3 (2 + 1 Cato)." in events
 
 
 # --- Brunhild ------------------------------------------------------------------------------------
@@ -363,7 +365,7 @@ def test_rook_once_a_round_relief_is_his_choice():
     assert "Strike: Left Jab's 1 attack meets no attack; Ana takes 1." in events
     state, _ = clash(state, "scissor_cut", "twin_fangs")
     state, events = brace(state, use=True)
-    assert "Strike: Twin Fangs's 2 attacks meet no attack; Ana takes 0 (2 - 2 Rook)." in events
+    assert "Strike: Twin Fangs' 2 attacks meet no attack; Ana takes 0 (2 - 2 Rook)." in events
     assert state.damage == (10, 0) and state.spent[ANA]
     state, events = clash(state, "right_guard", "right_jab")  # no fit (1), a strike for 1 - 1
     assert state.phase == CLASH and state.damage == (11, 0)
@@ -380,7 +382,7 @@ def test_rook_once_a_round_relief_is_his_choice():
 
 
 def test_liese_ignores_her_bar_once_a_round_even_with_a_fitting_card():
-    """liese-ignore: holding Left Jab, which fits Twin Fangs's bar, Liese still lays Center
+    """liese-ignore: holding Left Jab, which fits Twin Fangs' bar, Liese still lays Center
     Thrust saying she ignores the bar: no damage. The flag is secret while the card is face
     down. Once used, the round refuses it, and a card that fits has nothing to ignore."""
     state = start(
@@ -391,7 +393,7 @@ def test_liese_ignores_her_bar_once_a_round_even_with_a_fitting_card():
     state = marked(state, ana=2)
     state, _ = clash(state, "twin_fangs", "wall_of_steel")
     assert refusal(state, ANA, "center_thrust") == (
-        "Center Thrust has no attack in positions 1 or 5, which Twin Fangs's follow-up bar asks "
+        "Center Thrust has no attack in positions 1 or 5, which Twin Fangs' follow-up bar asks "
         "for. Liese may ignore it once this round."
     )
     fitting = {"type": "play", "player": ANA, "card": held(state, ANA, "left_jab"), "ignore": True}
@@ -429,7 +431,7 @@ def test_liese_bars_accept_the_positions_next_to_them():
     state, _ = clash(state, "twin_fangs", "wall_of_steel")
     assert refusal(state, ANA, "left_hook") is None
     assert refusal(state, ANA, "center_thrust") == (
-        "Center Thrust has no attack in positions 1, 2, 4 or 5, which Twin Fangs's follow-up bar "
+        "Center Thrust has no attack in positions 1, 2, 4 or 5, which Twin Fangs' follow-up bar "
         "asks for. Liese may ignore it once this round."
     )
 
@@ -449,10 +451,10 @@ def test_liese_strikes_harder_in_the_last_clash_only():
         state, events = clash(state, ana, ben)
         strikes += [e for e in events if e.startswith("Strike:")]
     assert strikes == [
-        "Strike: Twin Fangs's 2 attacks meet no attack; Ben takes 2.",
+        "Strike: Twin Fangs' 2 attacks meet no attack; Ben takes 2.",
         "Strike: Scissor Cut's 2 attacks meet no attack; Ben takes 2.",
         "Strike: Stop Thrust's 1 attack meets no attack; Ben takes 1.",
-        "Strike: Twin Fangs's 2 attacks meet no attack; Ben takes 3 (2 + 1 Liese).",
+        "Strike: Twin Fangs' 2 attacks meet no attack; Ben takes 3 (2 + 1 Liese).",
     ]
     assert state.phase == TURN_UP
 
@@ -505,4 +507,4 @@ def test_orsa_single_pair_block_is_a_strike_for_one():
     )
     assert not any(e.startswith("Disarm") for e in events) and not state.disarm
     state, events = clash(state, "twin_fangs", "center_thrust")
-    assert "Strike: Twin Fangs's 2 attacks meet no attack; Ben takes 2." in events
+    assert "Strike: Twin Fangs' 2 attacks meet no attack; Ben takes 2." in events

@@ -152,7 +152,7 @@ def test_no_fitting_card_allows_any_card_for_one_damage():
         events.index("Ana had no card that fits the follow-up bar and takes 1 damage."),
         events.index("Ben had no card that fits the follow-up bar and takes 1 damage."),
     ]
-    strike = events.index("Strike: Twin Fangs's 2 attacks meet no attack; Ben takes 2.")
+    strike = events.index("Strike: Twin Fangs' 2 attacks meet no attack; Ben takes 2.")
     assert max(penalties) < strike
 
 

@@ -9,7 +9,7 @@ for good: ruling unlock-timing) and only from the clash after it unlocked, which
 
 from __future__ import annotations
 
-from companion.games.riposte.data import POSITIONS, Move, RiposteData
+from companion.games.riposte.data import POSITIONS, Move, RiposteData, possessive
 from companion.games.riposte.state import RiposteState
 
 CATO, BRUNHILD, SELA, ROOK, LIESE, ORSA = "cato", "brunhild", "sela", "rook", "liese", "orsa"
@@ -107,8 +107,9 @@ def unlock(data: RiposteData, state: RiposteState) -> list[str]:
         now = max(unlocked[p], character.unlocked_at(state.damage[p]))
         for n in range(unlocked[p], now):
             events.append(
-                f"{state.names[p]} reaches {character.thresholds[n]} damage: "
-                f"{character.name}'s ability {n + 1} is unlocked ({character.abilities[n]})"
+                f"{state.names[p]} is at {state.damage[p]} damage: "
+                f"{possessive(character.name)} ability {n + 1} (from {character.thresholds[n]}) "
+                f"is unlocked ({character.abilities[n]})"
             )
         unlocked[p] = now
     state.unlocked = (unlocked[0], unlocked[1])

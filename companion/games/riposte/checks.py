@@ -10,7 +10,7 @@ from typing import Any
 
 from companion.games.riposte import abilities as ab
 from companion.games.riposte.clash import accepted, fits, previous
-from companion.games.riposte.data import HAND, ROW, START_CARDS, RiposteData
+from companion.games.riposte.data import HAND, ROW, START_CARDS, RiposteData, possessive
 from companion.games.riposte.deck import drawable, left
 from companion.games.riposte.setup import OFFERED
 from companion.games.riposte.state import (
@@ -195,7 +195,7 @@ def check_play(data: RiposteData, state: RiposteState, action: Action) -> str | 
     liese = " Liese may ignore it once this round." if ab.may_ignore(state, p) else ""
     return (
         f"{data.name(card)} has no attack in {positions(accepted(data, state, p))}, which "
-        f"{before.name}'s follow-up bar{flow} asks for.{liese}"
+        f"{possessive(before.name)} follow-up bar{flow} asks for.{liese}"
     )
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.games.riposte import abilities as ab
-from companion.games.riposte.data import POSITIONS, Move, RiposteData
+from companion.games.riposte.data import POSITIONS, Move, RiposteData, possessive
 from companion.games.riposte.state import RiposteState
 
 STRIKE, BLOCK, PERFECT = "strike", "block", "perfect block"
@@ -174,9 +174,10 @@ def resolve(data: RiposteData, state: RiposteState, relief: bool = False) -> lis
         count = len(attack.attacks)
         pairs = facing_pairs(attack, defend)
         what = (
-            f"{attack.name}'s single facing pair counts as a strike (Orsa)"
+            f"{possessive(attack.name)} single facing pair counts as a strike (Orsa)"
             if pairs
-            else f"{attack.name}'s {count} attack{'s meet' if count > 1 else ' meets'} no attack"
+            else f"{possessive(attack.name)} {count} attack{'s meet' if count > 1 else ' meets'} "
+            "no attack"
         )
         events.append(f"Strike: {what}; {names[d]} takes {hit.words(relief)}.")
         spent[d] = spent[d] or relief

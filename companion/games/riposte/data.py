@@ -75,6 +75,11 @@ class RiposteData:
         return self.cards[card].name
 
 
+def possessive(name: str) -> str:
+    """'Feint's', but 'Twin Fangs'' and 'Iron Gate's': the table log's English."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def data_from_game(game: Game) -> RiposteData:
     """Read the rules' constants from a loaded game (any folder with Riposte's schema)."""
     moves: dict[str, Move] = {}
