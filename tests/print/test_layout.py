@@ -9,7 +9,7 @@ import pytest
 from cardgen.data.project import REPO_ROOT
 from cardgen.printkit.draw import IconOp, RectOp, TextOp, rotate_ops
 from cardgen.printkit.icons import load_icons
-from cardgen.printkit.layout import LayoutError, load_layout, render_face
+from cardgen.printkit.layout import LayoutError, TextOverflowError, load_layout, render_face
 from cardgen.printkit.layout.text import TextStyle, fit_text, layout_text
 
 ICONS = load_icons(REPO_ROOT / "templates" / "icons.json")
@@ -81,11 +81,12 @@ def test_text_shrinks_before_it_splits_a_word():
     assert fitted and len(lines) == 1 and size < 14
 
 
-def test_text_that_cannot_fit_is_reported(tmp_path):
-    _, problems = render(
-        tmp_path, '[[elements]]\ntype = "text"\nw = 20\nh = 4\ntext = "' + "word " * 60 + '"\n'
-    )
-    assert problems and "text does not fit even at 6 pt" in problems[0]
+def test_text_that_cannot_fit_is_an_error_or_with_the_layout_option_a_warning(tmp_path):
+    element = '[[elements]]\ntype = "text"\nw = 20\nh = 4\ntext = "' + "word " * 60 + '"\n'
+    with pytest.raises(TextOverflowError, match=r"element 1: text does not fit .* even at 6 pt"):
+        render(tmp_path, element)
+    _, problems = render(tmp_path, '[options]\ntext_overflow = "warn"\n' + element)
+    assert problems and "text does not fit its 20 x 4 mm box even at 6 pt" in problems[0]
 
 
 def test_inline_icons_take_space_in_the_line():

@@ -79,7 +79,9 @@ def test_each_back_lands_behind_its_own_front(print_root, duplex):
         for card, (fx, fy) in front_words.items():
             bx, by = back_words[card]
             # Turn the back sheet over the way the printer does, and the back must sit on the front.
-            seen = (width - bx, by) if duplex is Duplex.LONG else (bx, height - by)
+            # On a landscape page the long edge runs across, so the flips swap (section 2.4).
+            flips_x = (duplex is Duplex.LONG) != (width > height)
+            seen = (width - bx, by) if flips_x else (bx, height - by)
             cx = fx  # card centre x equals the centred text's centre x
             assert abs(seen[0] - cx) < 1.0, (card, seen, (fx, fy))
             # the text sits below the card centre; turned, it stays within the same card
@@ -113,6 +115,7 @@ def test_crop_marks_stay_off_the_cards(print_root):
 
 def test_trim_pitch_from_the_marks_is_the_card_size(print_root):
     out, _ = build(print_root, png=False, tts=False)
+    grid = impose(12, 63, 88, PrintOptions()).grid
     with pdfplumber.open(out / "print-a4.pdf") as pdf:
         page = pdf.pages[0]
         xs = sorted(
@@ -121,8 +124,8 @@ def test_trim_pitch_from_the_marks_is_the_card_size(print_root):
         ys = sorted(
             {round(ln["top"] / PT, 2) for ln in page.lines if abs(ln["bottom"] - ln["top"]) < 0.01}
         )
-    assert [round(b - a, 1) for a, b in itertools.pairwise(xs)] == [63.0, 63.0, 63.0]
-    assert [round(b - a, 1) for a, b in itertools.pairwise(ys)] == [88.0, 88.0, 88.0]
+    assert [round(b - a, 1) for a, b in itertools.pairwise(xs)] == [63.0] * grid.cols
+    assert [round(b - a, 1) for a, b in itertools.pairwise(ys)] == [88.0] * grid.rows
 
 
 def test_shared_art_and_backs_are_embedded_once(print_root, tmp_path):

@@ -28,15 +28,24 @@ def overlaps(a: Rect, b: Rect) -> bool:
     )
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_nine_poker_cards_per_sheet_with_margins(paper):
-    imposition = impose(9, 63, 88, PrintOptions(paper=paper))
+@pytest.mark.parametrize(
+    ("paper", "bleed", "cols", "rows", "portrait"),
+    [
+        ("a4", 3.0, 4, 2, False),  # 3 x 3 would squeeze the side marks into the unprinted band
+        ("letter", 3.0, 4, 2, False),
+        ("a4", 1.0, 3, 3, True),  # with 1 mm of bleed the marks fit beside 3 x 3 again
+        ("letter", 1.0, 4, 2, False),  # Letter is 15.4 mm taller than 3 cards: no room for marks
+    ],
+)
+def test_poker_cards_per_sheet_leave_room_for_printable_marks(paper, bleed, cols, rows, portrait):
+    imposition = impose(9, 63, 88, PrintOptions(paper=paper, bleed_mm=bleed))
     front = imposition.pages[0]
-    assert (front.width, front.height) == PAPERS_MM[paper]
-    assert len(front.slots) == 9
+    width, height = PAPERS_MM[paper]
+    assert (front.width, front.height) == ((width, height) if portrait else (height, width))
+    assert len(front.slots) == cols * rows
     xs = sorted({round(s.trim.x, 3) for s in front.slots})
     ys = sorted({round(s.trim.y, 3) for s in front.slots})
-    assert len(xs) == 3 and len(ys) == 3
+    assert len(xs) == cols and len(ys) == rows
     assert all(abs(b - a - 63) < TOL for a, b in itertools.pairwise(xs))  # shared cut lines
     for slot in front.slots:
         t = slot.trim
@@ -45,7 +54,7 @@ def test_nine_poker_cards_per_sheet_with_margins(paper):
 
 
 def test_bleed_only_round_the_block_and_never_on_a_neighbour():
-    front = impose(9, 63, 88, PrintOptions(bleed_mm=3)).pages[0]
+    front = impose(24, 45, 45, PrintOptions(bleed_mm=3)).pages[0]  # 6 x 4 tiles
     centre = next(s for s in front.slots if (s.row, s.col) == (1, 1))
     corner = next(s for s in front.slots if (s.row, s.col) == (0, 0))
     assert centre.paint == centre.trim  # inner edges clipped at the trim
@@ -88,8 +97,13 @@ def test_crop_marks_sit_in_the_margin_on_every_cut(paper):
         assert min(mark.y1, mark.y2) >= 0 and max(mark.y1, mark.y2) <= front.height
 
 
+PORTRAIT = {"bleed_mm": 1.0}  # 3 x 3 poker cards on portrait A4
+
+
 def test_long_edge_backs_mirror_left_and_right():
-    for front, back in fronts_and_backs(impose(9, 63, 88, PrintOptions(duplex=Duplex.LONG))):
+    imposition = impose(9, 63, 88, PrintOptions(duplex=Duplex.LONG, **PORTRAIT))
+    for front, back in fronts_and_backs(imposition):
+        assert front.height > front.width
         for f, b in zip(front.slots, back.slots, strict=True):
             assert f.item == b.item and b.face == "back" and b.rotation == 0
             assert abs(b.trim.x - (front.width - f.trim.x - f.trim.w)) < TOL
@@ -98,7 +112,9 @@ def test_long_edge_backs_mirror_left_and_right():
 
 
 def test_short_edge_backs_mirror_top_and_bottom_and_turn():
-    for front, back in fronts_and_backs(impose(7, 63, 88, PrintOptions(duplex=Duplex.SHORT))):
+    imposition = impose(7, 63, 88, PrintOptions(duplex=Duplex.SHORT, **PORTRAIT))
+    for front, back in fronts_and_backs(imposition):
+        assert front.height > front.width
         for f, b in zip(front.slots, back.slots, strict=True):
             assert abs(b.trim.y - (front.height - f.trim.y - f.trim.h)) < TOL
             assert abs(b.trim.x - f.trim.x) < TOL

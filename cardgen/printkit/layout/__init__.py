@@ -2,8 +2,16 @@
 with Jinja2 expressions, laid out into drawing primitives (`cardgen.printkit.draw`) in
 millimetres."""
 
-from cardgen.printkit.layout.errors import LayoutError
+from cardgen.printkit.layout.errors import OVERFLOW_POLICIES, LayoutError, TextOverflowError
 from cardgen.printkit.layout.render import render_face
 from cardgen.printkit.layout.template import Layout, find_layout, load_layout
 
-__all__ = ["Layout", "LayoutError", "find_layout", "load_layout", "render_face"]
+__all__ = [
+    "OVERFLOW_POLICIES",
+    "Layout",
+    "LayoutError",
+    "TextOverflowError",
+    "find_layout",
+    "load_layout",
+    "render_face",
+]

@@ -7,14 +7,14 @@ a layout is an error naming the file and element (a typo never silently does not
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from cardgen.printkit.backends.fonts import ASCENT, FONTS, PT_PER_MM, text_width_mm
 from cardgen.printkit.draw import EllipseOp, IconOp, ImageOp, Op, PolygonOp, RectOp, Style, TextOp
 from cardgen.printkit.layout.context import OKABE_ITO
 from cardgen.printkit.layout.errors import LayoutError
-from cardgen.printkit.layout.text import TextStyle, layout_text
+from cardgen.printkit.layout.text import MIN_SIZE_PT, TextStyle, layout_text
 
 BOX = {"x", "y", "w", "h"}
 COMMON = {"type", "id", "when", "rotate"}
@@ -24,7 +24,11 @@ FALSE_WORDS = {"", "false", "no", "0", "none", "[]", "()", "{}"}
 
 @dataclass
 class Ctx:
-    """What a handler needs: sizes, the resolved properties, and where to report problems."""
+    """What a handler needs: sizes, the resolved properties, and where to report problems.
+
+    `overflows` collects text that does not fit its box (an error unless the build or layout
+    says otherwise); `text_floor` is the smallest size any text is set at, in points.
+    """
 
     width: float
     height: float
@@ -34,6 +38,8 @@ class Ctx:
     icons: dict
     resolve_image: Callable[[str], tuple[str | None, str | None]]  # -> (path, warning)
     problems: list[str]
+    overflows: list[str] = field(default_factory=list)
+    text_floor: float = MIN_SIZE_PT
 
     def length(self, key: str, default: Any = 0, axis: str = "x") -> float:
         value = self.props.get(key, default)
@@ -140,10 +146,11 @@ def text(ctx: Ctx) -> list[Op]:
     x, y, w, h = ctx.box()
     font = ctx.choice("font", "regular", tuple(FONTS))
     color = ctx.colour("color", "#000000") or "#000000"
+    size = max(ctx.number("size", 9), ctx.text_floor)  # never under the legibility floor
     style = TextStyle(
         font=font,
-        size=ctx.number("size", 9),
-        min_size=ctx.number("min_size", 6),
+        size=size,
+        min_size=min(max(ctx.number("min_size", MIN_SIZE_PT), ctx.text_floor), size),
         leading=ctx.number("leading", 1.18),
         color=color,
         paper=ctx.colour("paper", "#FFFFFF") or "#FFFFFF",
@@ -152,7 +159,10 @@ def text(ctx: Ctx) -> list[Op]:
     )
     ops, fitted, size = layout_text(content, x, y, w, h, style, ctx.icons)
     if not fitted:
-        ctx.problems.append(f"{ctx.where}: text does not fit even at {size:g} pt: {content[:40]!r}")
+        ctx.overflows.append(
+            f"{ctx.where}: text does not fit its {w:g} x {h:g} mm box even at {size:g} pt: "
+            f"{content[:40]!r}"
+        )
     return ops
 
 
@@ -216,6 +226,14 @@ def mark(ctx: Ctx) -> list[Op]:
     if width > size:
         size_pt *= size / width
         width = size
+    if size_pt < ctx.text_floor:  # letters too small to read: set at the floor, if they fit
+        size_pt = ctx.text_floor
+        width = text_width_mm(shape, font, size_pt)
+        if width > size + 1e-6:
+            ctx.overflows.append(
+                f"{ctx.where}: mark {shape!r} does not fit its {size:g} mm box even at "
+                f"{size_pt:g} pt"
+            )
     ink = ctx.colour("color", "#000000") or "#000000"
     baseline = y + size / 2 + ASCENT * size_pt / PT_PER_MM / 2
     return [TextOp(x + (size - width) / 2, baseline, shape, font, size_pt, ink)]

@@ -9,8 +9,9 @@ from jinja2 import TemplateError, UndefinedError
 
 from cardgen.printkit.draw import Face, rotate_ops
 from cardgen.printkit.layout.elements import ELEMENTS, FALSE_WORDS, Ctx
-from cardgen.printkit.layout.errors import LayoutError
+from cardgen.printkit.layout.errors import LayoutError, TextOverflowError, check_policy
 from cardgen.printkit.layout.template import Layout
+from cardgen.printkit.layout.text import MIN_SIZE_PT
 
 
 def _truthy(value: Any) -> bool:
@@ -46,9 +47,22 @@ def render_face(
     icons: dict,
     resolve_image: Callable[[str], tuple[str | None, str | None]],
     shape: str = "rect",
+    *,
+    text_overflow: str = "error",
+    text_floor: float = MIN_SIZE_PT,
 ) -> tuple[Face, list[str]]:
-    """The face and the problems met (text that does not fit, missing art, unknown icons)."""
+    """The face and the problems met (missing art, unknown icons).
+
+    Text that does not fit its box even at its smallest size raises TextOverflowError, naming
+    every such element, unless `text_overflow` or the layout's `[options] text_overflow` is
+    "warn": then it is drawn anyway and reported with the problems. No text is set smaller than
+    `text_floor` points.
+    """
+    policy = check_policy(text_overflow, "text_overflow")
+    if layout.options.get("text_overflow") == "warn":
+        policy = "warn"
     problems: list[str] = []
+    overflows: list[str] = []
     scope = dict(context)
     scope["width"], scope["height"] = width, height
     for name, value in layout.vars:
@@ -66,9 +80,12 @@ def render_face(
         except (UndefinedError, TemplateError, TypeError, KeyError, ValueError) as exc:
             raise LayoutError(f"{element.where}: {exc}") from None
         handler = ELEMENTS[element.type][0]
-        ctx = Ctx(width, height, bleed, props, element.where, icons, resolve_image, problems)
+        ctx = Ctx(width, height, bleed, props, element.where, icons, resolve_image, problems,
+                  overflows, text_floor)  # fmt: skip
         ops = handler(ctx)
         if props.get("rotate"):
             ops = _rotated(ctx, element.type, ops)
         face.ops.extend(ops)
-    return face, problems
+    if overflows and policy == "error":
+        raise TextOverflowError(overflows)
+    return face, problems + overflows

@@ -26,7 +26,7 @@ from jinja2 import Template, TemplateSyntaxError, Undefined, UndefinedError
 
 from cardgen.printkit.layout.context import environment
 from cardgen.printkit.layout.elements import check_element
-from cardgen.printkit.layout.errors import LayoutError
+from cardgen.printkit.layout.errors import LayoutError, check_policy
 
 
 @dataclass(frozen=True)
@@ -135,13 +135,18 @@ def load_layout(path: Path, root: Path) -> Layout:
         check_element(raw, label)
         props = {k: _compile(v, label) for k, v in raw.items() if k not in ("type", "id")}
         elements.append(Element(raw["type"], str(raw.get("id", index)), props, label))
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise LayoutError(f"{shown}: options must be a table ([options])")
+    if "text_overflow" in options:
+        options["text_overflow"] = check_policy(options["text_overflow"], f"{shown} options")
     bleed = data.get("bleed_colour")
     return Layout(
         path,
         variables,
         tuple(elements),
         _compile(bleed, shown) if bleed else None,
-        data.get("options", {}),
+        options,
     )
 
 

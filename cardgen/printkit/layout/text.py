@@ -2,7 +2,8 @@
 
 Card text is drawn as plain runs, never parsed as markup, so `<`, `&` or `<b>` in a card's text
 print as typed. Sizes step down by half a point from the layout's size to its minimum (6 pt by
-default, the legibility floor for print); text that still does not fit is reported with the card.
+default, and never less: the legibility floor for print); text that still does not fit is an
+error naming the card and element (`cardgen.printkit.layout.errors.TextOverflowError`).
 """
 
 from __future__ import annotations
@@ -124,11 +125,12 @@ def fit_text(
         # Leading sits between lines: the last line needs only its own size.
         height = ((len(lines) - 1) * style.leading + 1) * size / PT_PER_MM
         split = any(t.width(style.font, size) > w + 1e-6 for para in paragraphs for t in para)
-        if height <= h + 1e-6 and not (split and size - 0.5 >= style.min_size - 1e-9):
+        at_minimum = size <= style.min_size + 1e-9
+        if height <= h + 1e-6 and (not split or at_minimum):
             return size, lines, True  # a word is split only once the text is at its minimum
-        if size - 0.5 < style.min_size - 1e-9:
+        if at_minimum:
             return size, lines, False
-        size -= 0.5
+        size = max(size - 0.5, style.min_size)  # the last step lands on the minimum itself
 
 
 def layout_text(
@@ -164,8 +166,10 @@ def layout_text(
                     run = ""
                 cursor += gap
                 icon_size = size_mm * ICON_EM
-                top = baseline - icon_size * 0.82
-                ops.append(IconOp(token.icon, cursor, top, icon_size, style.color, style.paper))
+                icon_top = baseline - icon_size * 0.82
+                ops.append(
+                    IconOp(token.icon, cursor, icon_top, icon_size, style.color, style.paper)
+                )
                 cursor += icon_size
                 run_x = cursor
                 continue

@@ -7,9 +7,14 @@ from dataclasses import dataclass
 
 from cardgen.printkit.paper import PrintOptions
 from cardgen.printkit.sheets.geometry import Rect
+from cardgen.printkit.sheets.margins import MARK_LENGTH_MM, Margins, sheet_margins
 
-BOARD_MARGIN_MM = 8.0  # room for the piece label and cut marks
 BOARD_OVERLAP_MM = 12.0  # shared strip between neighbouring pieces, for glue and alignment
+
+
+def board_margins(bleed: float) -> Margins:
+    """A piece's margins: its bleed and full-length corner marks inside the printable area."""
+    return sheet_margins(bleed, MARK_LENGTH_MM)
 
 
 @dataclass(frozen=True)
@@ -59,14 +64,15 @@ def split_board(w: float, h: float, options: PrintOptions) -> list[BoardPiece]:
 
 
 def _pieces(w: float, h: float, page_w: float, page_h: float, bleed: float) -> list[BoardPiece]:
-    area_w, area_h = page_w - 2 * BOARD_MARGIN_MM, page_h - 2 * BOARD_MARGIN_MM
+    m = board_margins(bleed)
+    area_w, area_h = page_w - m.left - m.right, page_h - m.top - m.bottom
     columns = _spans(w, area_w, BOARD_OVERLAP_MM)
     rows = _spans(h, area_h, BOARD_OVERLAP_MM)
     pieces = []
     for r, (ry, rh) in enumerate(rows):
         for c, (rx, rw) in enumerate(columns):
             region = Rect(rx, ry, rw, rh)
-            trim = Rect((page_w - rw) / 2, (page_h - rh) / 2, rw, rh)
+            trim = Rect(m.left + (area_w - rw) / 2, m.top + (area_h - rh) / 2, rw, rh)
             paint = trim.expand(
                 bleed if c == 0 else 0,
                 bleed if r == 0 else 0,

@@ -1,4 +1,8 @@
-"""Crop marks and full-length cut lines: where the knife goes, drawn in the margins."""
+"""Crop marks and full-length cut lines: where the knife goes, drawn in the margins.
+
+Marks stop at the band a home printer cannot reach and above the page label
+(`cardgen.printkit.sheets.margins.mark_area`); the grid leaves each margin room for them.
+"""
 
 from __future__ import annotations
 
@@ -6,14 +10,15 @@ import math
 
 from cardgen.printkit.sheets.geometry import Line
 from cardgen.printkit.sheets.grid import Grid
-
-MARK_LENGTH_MM = 5.0
-MARK_GAP_MM = 1.0  # between the bleed edge and a crop mark
-MARK_MIN_MM = 1.5  # shorter marks are not drawn
+from cardgen.printkit.sheets.margins import MARK_GAP_MM, MARK_LENGTH_MM, MARK_MIN_MM, mark_area
 
 
-def crop_marks(grid: Grid, count: int) -> tuple[Line, ...]:
-    """Marks in the margins, collinear with every cut, starting 1 mm outside the bleed."""
+def crop_marks(grid: Grid, count: int, right: bool = True) -> tuple[Line, ...]:
+    """Marks in the margins, collinear with every cut, starting 1 mm outside the bleed.
+
+    `right=False` leaves out the marks right of the block (a gutterfold's fold side: the cuts
+    there are marked above and below, and marks there would run onto the backs).
+    """
     rows_used = math.ceil(count / grid.cols) if count < grid.per_page else grid.rows
     cols_used = min(count, grid.cols)
     xs: set[float] = set()
@@ -27,27 +32,38 @@ def crop_marks(grid: Grid, count: int) -> tuple[Line, ...]:
     top = grid.y0 - grid.bleed - MARK_GAP_MM
     bottom = grid.y0 + rows_used * (grid.h + grid.gutter) - grid.gutter + grid.bleed + MARK_GAP_MM
     left = grid.x0 - grid.bleed - MARK_GAP_MM
-    right = grid.x0 + cols_used * (grid.w + grid.gutter) - grid.gutter + grid.bleed + MARK_GAP_MM
-    edge = 0.5  # keep marks just inside the paper
+    end = grid.x0 + cols_used * (grid.w + grid.gutter) - grid.gutter + grid.bleed + MARK_GAP_MM
+    area = mark_area(grid.page_w, grid.page_h)
     marks = []
     for x in sorted(xs):
-        marks.append(Line(x, top, x, max(top - MARK_LENGTH_MM, edge)))
-        marks.append(Line(x, bottom, x, min(bottom + MARK_LENGTH_MM, grid.page_h - edge)))
+        marks.append(Line(x, top, x, max(top - MARK_LENGTH_MM, area.y)))
+        marks.append(Line(x, bottom, x, min(bottom + MARK_LENGTH_MM, area.bottom)))
     for y in sorted(ys):
-        marks.append(Line(left, y, max(left - MARK_LENGTH_MM, edge), y))
-        marks.append(Line(right, y, min(right + MARK_LENGTH_MM, grid.page_w - edge), y))
-    return tuple(m for m in marks if m.length >= MARK_MIN_MM)
+        marks.append(Line(left, y, max(left - MARK_LENGTH_MM, area.x), y))
+        if right:
+            marks.append(Line(end, y, min(end + MARK_LENGTH_MM, area.right), y))
+    return tuple(m for m in marks if m.length >= MARK_MIN_MM - 1e-6 and _inside(m, grid))
+
+
+def _inside(mark: Line, grid: Grid) -> bool:
+    """Both ends within the mark area (a mark pointing away from it has none of its length)."""
+    area = mark_area(grid.page_w, grid.page_h)
+    return all(
+        area.x - 1e-6 <= x <= area.right + 1e-6 and area.y - 1e-6 <= y <= area.bottom + 1e-6
+        for x, y in ((mark.x1, mark.y1), (mark.x2, mark.y2))
+    )
 
 
 def cut_lines(grid: Grid, count: int) -> tuple[Line, ...]:
-    """Full-length lines along every cut, edge to edge of the paper.
+    """Lines along every cut, across the paper within the mark area.
 
     With shared cut lines each line runs along a trim edge that is cut away, so after the first
     cut the remaining strips still carry the lines for the next ones.
     """
     marks = crop_marks(grid, count)
+    area = mark_area(grid.page_w, grid.page_h)
     xs = sorted({m.x1 for m in marks if m.x1 == m.x2})
     ys = sorted({m.y1 for m in marks if m.y1 == m.y2})
     return tuple(
-        [Line(x, 0, x, grid.page_h) for x in xs] + [Line(0, y, grid.page_w, y) for y in ys]
+        [Line(x, area.y, x, area.bottom) for x in xs] + [Line(area.x, y, area.right, y) for y in ys]
     )

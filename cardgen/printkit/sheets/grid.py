@@ -1,11 +1,18 @@
-"""How many cards of a size fit a page, and where the block of them sits (centred, margins kept)."""
+"""How many cards of a size fit a page, and where the block of them sits.
+
+The block is centred in what the margins leave (`cardgen.printkit.sheets.margins`): each margin
+holds the bleed, a crop mark and the band no home printer reaches, and the foot also holds the
+page label. A size that would squeeze the marks into that band gets fewer cards per row or column
+instead.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardgen.printkit.paper import MIN_MARGIN_MM, PrintOptions
+from cardgen.printkit.paper import PrintOptions
 from cardgen.printkit.sheets.geometry import Rect
+from cardgen.printkit.sheets.margins import sheet_margins
 
 
 @dataclass(frozen=True)
@@ -46,21 +53,24 @@ class Grid:
                     self.rows * self.h + (self.rows - 1) * self.gutter)  # fmt: skip
 
 
-def fits_along(length: float, item: float, gutter: float, margin: float) -> int:
-    return max(0, int((length - 2 * margin + gutter + 1e-9) // (item + gutter)))
+def fits_along(length: float, item: float, gutter: float) -> int:
+    """How many items, `gutter` apart, fit in `length`."""
+    return max(0, int((length + gutter + 1e-9) // (item + gutter)))
 
 
 def fit_grid(
     w: float, h: float, page_w: float, page_h: float, bleed: float, gutter: float
 ) -> Grid | None:
-    """The grid of w x h trims that fits on the page, centred; None if not even one fits."""
-    cols = fits_along(page_w, w, gutter, MIN_MARGIN_MM)
-    rows = fits_along(page_h, h, gutter, MIN_MARGIN_MM)
+    """The grid of w x h trims that fits within the margins, centred there; None if none fits."""
+    m = sheet_margins(bleed)
+    room_w, room_h = page_w - m.left - m.right, page_h - m.top - m.bottom
+    cols = fits_along(room_w, w, gutter)
+    rows = fits_along(room_h, h, gutter)
     if cols == 0 or rows == 0:
         return None
     block_w = cols * w + (cols - 1) * gutter
     block_h = rows * h + (rows - 1) * gutter
-    x0, y0 = (page_w - block_w) / 2, (page_h - block_h) / 2
+    x0, y0 = m.left + (room_w - block_w) / 2, m.top + (room_h - block_h) / 2
     return Grid(page_w, page_h, cols, rows, w, h, gutter, bleed, x0, y0)
 
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from cardgen.printkit.paper import MIN_MARGIN_MM, Duplex, PrintOptions
+from cardgen.printkit.paper import Duplex, PrintOptions
 from cardgen.printkit.sheets.crop_marks import crop_marks, cut_lines
 from cardgen.printkit.sheets.duplex import back_slot
 from cardgen.printkit.sheets.geometry import Line, Page, Rect, Slot
 from cardgen.printkit.sheets.grid import Grid, best_grid, fits_along
+from cardgen.printkit.sheets.margins import mark_area, sheet_margins
 
 FOLD_GAP_MM = 4.0  # gutterfold: trim to fold line, so glue and fold stay off the card
 
@@ -58,16 +59,18 @@ def _impose_gutterfold(
 ) -> Imposition:
     """Fronts on the left half, backs mirrored across the vertical fold line on the right half."""
     pw, ph = options.paper_mm
+    m = sheet_margins(options.bleed_mm)
     best: tuple[Grid, float, float] | None = None
     for page_w, page_h in ((pw, ph), (ph, pw)):
         half = page_w / 2 - FOLD_GAP_MM
-        cols = fits_along(half + MIN_MARGIN_MM, w, options.gutter_mm, MIN_MARGIN_MM)
-        rows = fits_along(page_h, h, options.gutter_mm, MIN_MARGIN_MM)
+        room_h = page_h - m.top - m.bottom
+        cols = fits_along(half - m.left, w, options.gutter_mm)
+        rows = fits_along(room_h, h, options.gutter_mm)
         if cols and rows and (best is None or cols * rows > best[0].per_page):
             block_h = rows * h + (rows - 1) * options.gutter_mm
             x0 = page_w / 2 - FOLD_GAP_MM - cols * w - (cols - 1) * options.gutter_mm
             grid = Grid(page_w, page_h, cols, rows, w, h, options.gutter_mm, options.bleed_mm,
-                        x0, (page_h - block_h) / 2)  # fmt: skip
+                        x0, m.top + (room_h - block_h) / 2)  # fmt: skip
             best = (grid, page_w, page_h)
     if best is None:
         raise ValueError(f"a {w:g} x {h:g} mm item does not fit a gutterfold sheet")
@@ -87,9 +90,11 @@ def _impose_gutterfold(
             if has_backs:
                 back_trim, back_paint = front.trim.mirror_x(fold_x), front.paint.mirror_x(fold_x)
                 slots.append(replace(front, trim=back_trim, paint=back_paint, face="back"))
-        fold = Line(fold_x, MIN_MARGIN_MM, fold_x, page_h - MIN_MARGIN_MM)
-        marks = crop_marks(grid, n) + tuple(
-            Line(2 * fold_x - m.x1, m.y1, 2 * fold_x - m.x2, m.y2) for m in crop_marks(grid, n)
+        area = mark_area(page_w, page_h)
+        fold = Line(fold_x, area.y, fold_x, area.bottom)
+        fronts = crop_marks(grid, n, right=False)  # the fold side's cuts are marked above, below
+        marks = fronts + tuple(
+            Line(2 * fold_x - k.x1, k.y1, 2 * fold_x - k.x2, k.y2) for k in fronts
         )
         pages.append(Page(page_w, page_h, "gutterfold", tuple(slots), marks, (), fold))
     return Imposition(grid, tuple(pages))

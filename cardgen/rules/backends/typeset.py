@@ -7,6 +7,7 @@ clarifications, the card appendix and vector diagrams drawn with the print kit's
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -34,6 +35,8 @@ from reportlab.platypus.tableofcontents import TableOfContents
 
 from cardgen.printkit.backends.fonts import PDF_NAMES
 from cardgen.printkit.backends.pdf import Painter, register_fonts
+from cardgen.printkit.layout import LayoutError, TextOverflowError
+from cardgen.printkit.layout.text import MIN_SIZE_PT
 from cardgen.rules.backends.inline import inline
 from cardgen.rules.markup import Block
 
@@ -123,23 +126,52 @@ class Context:
     glossary: Callable[[], list[tuple[str, list[tuple[str, str, str]]]]]  # set, (icon, name, text)
     clarifications: Callable[[], list[tuple[str, str, str, str]]]  # id, topic, question, answer
     appendix: Callable[[], list[tuple[str, list[str], list[list[str]]]]]  # title, header, rows
-    diagram: Callable[[str], tuple[float, float, list]]  # name -> (width mm, height mm, ops)
+    # name, smallest text size (pt) -> (width mm, height mm, ops)
+    diagram: Callable[[str, float], tuple[float, float, list]]
     problems: list[str] = field(default_factory=list)
     at_start: bool = True  # nothing typeset yet
     first_template: str = "one"
 
 
 class Diagram(Flowable):
-    """A vector diagram: a layout's ops, scaled to the frame's width if it is too wide."""
+    """A vector diagram: a layout's ops, scaled to the frame's width if it is too wide.
 
-    def __init__(self, width_mm: float, height_mm: float, ops: list) -> None:
+    Scaled down, it is drawn again with no text under 6 pt / scale, so that every text still
+    prints at 6 pt or more; a text that then no longer fits its box is an error naming the
+    diagram, the element and the column.
+    """
+
+    def __init__(
+        self,
+        width_mm: float,
+        height_mm: float,
+        draw: Callable[[float], list],
+        name: str = "",
+        ops: list | None = None,
+    ) -> None:
+        """`draw(floor)`: the diagram's ops with no text under `floor` pt; `ops`: those at 6 pt,
+        if already drawn."""
         super().__init__()
-        self.width_mm, self.height_mm, self.diagram_ops = width_mm, height_mm, ops
+        self.width_mm, self.height_mm, self.name = width_mm, height_mm, name
+        self.draw_at = draw
+        self.drawn: dict[float, list] = {} if ops is None else {MIN_SIZE_PT: ops}
         self.scale = 1.0
+        self.diagram_ops: list = []
         self.hAlign = "CENTER"
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         self.scale = min(1.0, available_width / (self.width_mm * mm))
+        floor = math.ceil(MIN_SIZE_PT / self.scale * 100 - 1e-6) / 100  # on paper >= 6 pt
+        if floor not in self.drawn:
+            try:
+                self.drawn[floor] = self.draw_at(floor)
+            except TextOverflowError as exc:
+                raise LayoutError(
+                    f"diagram {self.name}, scaled to {self.scale:.0%} to fit a "
+                    f"{available_width / mm:.0f} mm column, sets its text at {floor:g} pt or "
+                    f"more (to print at {MIN_SIZE_PT:g} pt): {exc}"
+                ) from None
+        self.diagram_ops = self.drawn[floor]
         return self.width_mm * mm * self.scale, self.height_mm * mm * self.scale
 
     def draw(self) -> None:
@@ -388,7 +420,12 @@ def _directive(block: Block, ctx: Context, theme: Theme, styles: dict, para) -> 
         if not block.args:
             ctx.problems.append(f"line {block.line}: :::diagram needs a name")
             return []
-        width, height, ops = ctx.diagram(block.args[0])
-        return [Diagram(width, height, ops), Spacer(1, 8)]
+        name = block.args[0]
+        width, height, ops = ctx.diagram(name, MIN_SIZE_PT)  # drawn now: its problems reported
+
+        def draw(floor: float, name: str = name) -> list:
+            return ctx.diagram(name, floor)[2]
+
+        return [Diagram(width, height, draw, name, ops), Spacer(1, 8)]
     ctx.problems.append(f"line {block.line}: unknown directive :::{name}")
     return []

@@ -1,0 +1,68 @@
+"""No text in a rulebook, booklet or reference sheet prints under 6 pt, diagrams included: a
+diagram scaled down to fit a column is drawn again with its text larger, and one whose text
+then no longer fits its box is an error naming the diagram and the element."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from reportlab.lib.units import mm
+
+from cardgen.printkit.draw import TextOp
+from cardgen.printkit.layout import LayoutError, TextOverflowError
+from cardgen.printkit.layout.text import MIN_SIZE_PT
+from cardgen.rules.backends.typeset import Diagram
+from tests.print.kit_pdfs import PAPERS, read_pages, shipped_games, shipped_kits
+
+BOOKS = ("rules.pdf", "rules-booklet.pdf", "reference.pdf")
+
+
+@pytest.fixture(scope="module")
+def kits(tmp_path_factory) -> Path:
+    return shipped_kits(tmp_path_factory.getbasetemp())
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game_id", shipped_games())
+def test_no_character_of_a_book_is_under_six_points(kits, game_id, paper):
+    for name in BOOKS:
+        path = kits / paper / game_id / name
+        runs = [r for page in read_pages(path) for r in page.runs if r.text.strip()]
+        assert runs, name
+        smallest = min(runs, key=lambda r: r.size)
+        assert smallest.size >= MIN_SIZE_PT - 1e-6, (name, smallest)
+
+
+def label(size: float) -> list:
+    return [TextOp(0, 5, "label", "regular", size, "#000000")]
+
+
+def test_a_diagram_scaled_down_is_drawn_with_larger_text():
+    asked: list[float] = []
+
+    def draw(floor: float) -> list:
+        asked.append(floor)
+        return label(max(7.0, floor))
+
+    diagram = Diagram(200, 50, draw, "wide", label(7.0))
+    width, _ = diagram.wrap(100 * mm, 500 * mm)  # half as wide as drawn
+    assert width == pytest.approx(100 * mm) and diagram.scale == pytest.approx(0.5)
+    assert asked == [12.0]  # 6 pt / 0.5
+    printed = min(op.size_pt for op in diagram.diagram_ops) * diagram.scale
+    assert printed >= MIN_SIZE_PT
+
+
+def test_a_diagram_that_fits_keeps_its_own_drawing():
+    diagram = Diagram(100, 50, lambda floor: pytest.fail("drawn again"), "small", label(6.0))
+    diagram.wrap(120 * mm, 500 * mm)
+    assert diagram.scale == 1.0 and diagram.diagram_ops == label(6.0)
+
+
+def test_a_diagram_whose_text_cannot_grow_is_an_error_naming_it():
+    def draw(floor: float) -> list:
+        raise TextOverflowError([f"templates/g/diagrams/wide.toml element 3 (tag): at {floor} pt"])
+
+    diagram = Diagram(240, 50, draw, "wide", label(6.0))
+    with pytest.raises(LayoutError, match=r"diagram wide, scaled to 50% to fit a 120 mm column"):
+        diagram.wrap(120 * mm, 500 * mm)
