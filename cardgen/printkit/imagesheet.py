@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardgen.data.errors import DataError, Location
+from cardgen.printkit.artcheck import placement_warnings
 from cardgen.printkit.draw import Face, ImageOp
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
@@ -73,6 +74,25 @@ def check_images(cards: list[CardImages]) -> None:
             seen.add(path)
             if not is_readable_image(path):
                 raise DataError.at(Location(str(path)), "not a readable image")
+
+
+def image_warnings(cards: list[CardImages], w: float, h: float, image_bleed: float) -> list[str]:
+    """One line per file and problem: under 300 ppi on the card, or cropped past 3 % to fit it.
+
+    Each image fills the card and the bleed it carries (`image_bleed`), cropping what overhangs.
+    """
+    from cardgen.printkit.backends.images import pixel_size
+
+    box = (w + 2 * image_bleed, h + 2 * image_bleed)
+    seen: set[Path] = set()
+    warnings = []
+    for card in cards:
+        for path in (card.front, card.back):
+            if path is None or path in seen:
+                continue
+            seen.add(path)
+            warnings += placement_warnings(str(path), pixel_size(str(path)), box, "cover")
+    return warnings
 
 
 def write_image_sheets(

@@ -14,8 +14,11 @@ from .conftest import build
 PT = 72 / 25.4
 
 
-@pytest.mark.parametrize(("shop", "bleed"), [("generic", 3.0), ("tgc", 3.175), ("mpc", 3.05)])
-def test_one_card_per_page_with_boxes(print_root, shop, bleed):
+@pytest.mark.parametrize(
+    ("shop", "width", "height", "bleed"),
+    [("generic", 63, 88, 3.0), ("tgc", 63.5, 88.9, 3.175), ("mpc", 63.5, 88.9, 3.05)],
+)  # a 63 x 88 mm poker card goes to TGC and MPC at their own 2.5 x 3.5 in trim
+def test_one_card_per_page_with_boxes(print_root, shop, width, height, bleed):
     out, _ = build(print_root, png=False, tts=False, shop=shop)
     reader = PdfReader(out / f"shop-{shop}" / "card.pdf")
     assert len(reader.pages) == 24  # 12 cards, front and back
@@ -23,7 +26,7 @@ def test_one_card_per_page_with_boxes(print_root, shop, bleed):
         trim = [float(v) / PT for v in page.trimbox]
         bleed_box = [float(v) / PT for v in page.bleedbox]
         media = [float(v) / PT for v in page.mediabox]
-        assert abs((trim[2] - trim[0]) - 63) < 0.1 and abs((trim[3] - trim[1]) - 88) < 0.1
+        assert abs((trim[2] - trim[0]) - width) < 0.01 and abs((trim[3] - trim[1]) - height) < 0.01
         assert bleed_box == pytest.approx(media, abs=1e-6)
         for side in range(2):
             assert abs(trim[side] - bleed_box[side] - bleed) < 0.1

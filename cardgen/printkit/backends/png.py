@@ -33,17 +33,28 @@ def _px(value: float, scale: float) -> float:
     return value * scale
 
 
-def render_png(face: Face, dpi: int = 300, bleed: bool = True) -> Image.Image:
-    """The face as an RGB image, with its bleed (print) or cut at the trim (screens, TTS)."""
+def render_png(
+    face: Face, dpi: int = 300, bleed: bool = True, canvas: tuple[int, int] | None = None
+) -> Image.Image:
+    """The face as an RGB image, with its bleed (print) or cut at the trim (screens, TTS).
+
+    `canvas`: the exact size in pixels (a print shop's file), the trim centred on it; the face's
+    bleed must reach the canvas edges.
+    """
     scale = dpi / 25.4 * SUPERSAMPLE
     b = face.bleed
-    width = round((face.width + 2 * b) * scale)
-    height = round((face.height + 2 * b) * scale)
+    if canvas is None:
+        width = round((face.width + 2 * b) * scale)
+        height = round((face.height + 2 * b) * scale)
+        left = top = b * scale
+    else:
+        width, height = canvas[0] * SUPERSAMPLE, canvas[1] * SUPERSAMPLE
+        left, top = (width - face.width * scale) / 2, (height - face.height * scale) / 2
     image = Image.new("RGB", (width, height), "#FFFFFF")
     draw = ImageDraw.Draw(image)
 
     def pt(x: float, y: float) -> tuple[float, float]:
-        return ((x + b) * scale, (y + b) * scale)
+        return (x * scale + left, y * scale + top)
 
     def stroke_px(points: float) -> int:
         return max(1, round(points / 72 * dpi * SUPERSAMPLE))
@@ -126,6 +137,6 @@ def save_png(image: Image.Image, path: Path, dpi: int = 300) -> None:
     image.save(path, "PNG", dpi=(dpi, dpi), compress_level=1)
 
 
-def resized(image: Image.Image, size: tuple[int, int]) -> Image.Image:
-    """A face scaled to a print shop's exact pixel size, with Lanczos so text stays crisp."""
-    return image.resize(size, Image.Resampling.LANCZOS)
+def save_tiff(image: Image.Image, path: Path, dpi: int = 300) -> None:
+    """A TIFF (lossless, its resolution stored exactly), for CMYK faces (`images.to_cmyk`)."""
+    image.save(path, "TIFF", dpi=(dpi, dpi), compression="tiff_adobe_deflate")
