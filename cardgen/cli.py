@@ -1,9 +1,17 @@
-"""The `cardgen` command. Bad input ends in one-line messages naming the file, never a traceback."""
+"""The `cardgen` command. Bad input ends in one-line messages naming the file, never a traceback.
+
+A name that is not one of the known ones (a game, a type, a card id, a paper, a shop profile) is
+refused in one line listing the names, with a suggestion, before anything is written; so is a
+mistyped option. Where outputs may be written is `cardgen.data.outputs`'s to decide.
+"""
 
 from __future__ import annotations
 
+import difflib
 import sys
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any, NoReturn
 
 import click
 from rich.console import Console
@@ -11,6 +19,9 @@ from rich.console import Console
 from cardgen.data.database import load_game, load_game_or_raise
 from cardgen.data.errors import DataError, Problem
 from cardgen.data.export import FORMATS, export_game
+from cardgen.data.game import Game
+from cardgen.data.manifest import MANIFEST_NAME
+from cardgen.data.outputs import OutputRefused, claim_root, mark_root
 from cardgen.data.project import REPO_ROOT, data_root, game_ids, output_root, resolve_games
 from cardgen.printkit.paper import PAPERS_MM, Duplex, PrintOptions
 
@@ -26,9 +37,113 @@ def _print_problems(problems: list[Problem]) -> None:
         err.print(str(problem), style=style, markup=False, highlight=False)
 
 
-def _fail(exc: DataError) -> None:
+def _fail(exc: DataError) -> NoReturn:
     _print_problems(exc.problems)
     sys.exit(1)
+
+
+class Refusal(click.ClickException):
+    """A refused command: one line saying what is wrong and where, never a usage screen."""
+
+    def show(self, file: Any = None) -> None:
+        err.print(self.format_message(), style="red", markup=False)
+
+
+class UsageRefusal(Refusal):
+    """A mistyped command line (exit code 2, as click's own usage errors)."""
+
+    exit_code = 2
+
+
+LISTED = 40  # names listed in a refusal; a longer list ends with how many there are
+
+
+def did_you_mean(value: str, names: Iterable[str]) -> str:
+    by_lower = {name.lower(): name for name in names}
+    close = difflib.get_close_matches(value.lower(), list(by_lower), n=1, cutoff=0.6)
+    return f"; did you mean {by_lower[close[0]]}?" if close else ""
+
+
+def unknown(option: str, value: str, what: str, names: Iterable[str], where: str = "") -> Refusal:
+    """`--type creatures: no such type in vita_luna (types: ...); did you mean creature?`"""
+    known = sorted(set(names))
+    listed = ", ".join(known[:LISTED]) or "none"
+    if len(known) > LISTED:
+        listed += f", ... ({len(known)} in all)"
+    hint = did_you_mean(value, known)
+    return Refusal(f"{option} {value}: no such {what}{where} ({what}s: {listed}){hint}")
+
+
+class Named(click.ParamType):
+    """One of a closed list of names; anything else is refused in one line with a suggestion."""
+
+    def __init__(self, what: str, names: Callable[[], Iterable[str]]) -> None:
+        self.name = what
+        self.what = what
+        self.names = names
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context) -> str | None:
+        return "[" + "|".join(sorted(self.names())) + "]"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if value in set(self.names()):
+            return value
+        option = param.opts[0] if param is not None and param.opts else self.what
+        raise unknown(option, str(value), self.what, self.names())
+
+
+def _shop_names() -> list[str]:
+    from cardgen.printkit.shop import shop_profiles
+
+    return list(shop_profiles())
+
+
+PAPER = Named("paper", lambda: PAPERS_MM)
+DUPLEX = Named("duplex mode", lambda: [d.value for d in Duplex])
+
+
+class OneLineErrors(click.Group):
+    """Usage mistakes (an unknown option, a missing argument) as one line, not a usage screen."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as exc:
+            where = exc.ctx.command_path if exc.ctx else ctx.command_path
+            message = " ".join(exc.format_message().split())
+            raise UsageRefusal(f"{where}: {message} (see {where} --help)") from None
+
+
+def _games(names: tuple[str, ...], data: Path | None) -> list[Path]:
+    """The game folders named (default: all); an unknown name is refused with a suggestion."""
+    root = data_root(data)
+    known = game_ids(root)
+    for name in names if list(names) != ["all"] else ():
+        if name not in known and not (Path(name) / MANIFEST_NAME).is_file():
+            listed = ", ".join(known) or "none"
+            hint = did_you_mean(name, known)
+            raise Refusal(f"{name}: no such game (games in {root}: {listed}){hint}")
+    try:
+        return resolve_games(names, root)
+    except DataError as exc:
+        _fail(exc)
+
+
+def _kit_root(out_root: Path | None) -> Path:
+    """Where game kits go: the default output folder, or an `--out` folder cardgen may own."""
+    if out_root is None or out_root.resolve() == output_root().resolve():
+        return out_root or output_root()
+    try:
+        claim_root(out_root)
+    except OutputRefused as exc:
+        raise Refusal(str(exc)) from None
+    return out_root
+
+
+def _mark_root(target: Path) -> None:
+    """Once a kit is in an `--out` folder, mark the folder as cardgen's (see _kit_root)."""
+    if target.is_dir() and target.resolve() != output_root().resolve():
+        mark_root(target)
 
 
 data_option = click.option(
@@ -40,7 +155,16 @@ data_option = click.option(
 )
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+kits_option = click.option(
+    "--out",
+    "out_root",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Folder to hold <game>/ (default: ./output); new, empty, or one cardgen made.",
+)
+
+
+@click.group(cls=OneLineErrors, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="cardgen")
 def main() -> None:
     """Card database, print-and-play kits and rulebooks for small tabletop games."""
@@ -72,10 +196,7 @@ def list_games(data: Path | None) -> None:
 @click.option("--quiet", "-q", is_flag=True, help="Print only problems.")
 def validate(games: tuple[str, ...], data: Path | None, quiet: bool) -> None:
     """Check every sheet of GAMES (default: all) and report every problem as path:row:column."""
-    try:
-        folders = resolve_games(games, data_root(data))
-    except DataError as exc:
-        _fail(exc)
+    folders = _games(games, data)
     failed = 0
     for folder in folders:
         game, problems = load_game(folder)
@@ -95,25 +216,31 @@ def validate(games: tuple[str, ...], data: Path | None, quiet: bool) -> None:
 
 @main.command()
 @click.argument("game")
-@click.option("--format", "fmt", type=click.Choice(FORMATS), required=True, help="File format.")
+@click.option(
+    "--format", "fmt", type=Named("format", lambda: FORMATS), required=True, help="File format."
+)
 @click.option(
     "--out",
     "destination",
     type=click.Path(file_okay=False, path_type=Path),
     default=None,
-    help="Folder to write (replaced whole). Default: output/<game>/data-<format>.",
+    help="A new or empty folder, or an earlier export (cardgen's files there are replaced, "
+    "others kept). Default: output/<game>/data-<format>.",
 )
 @data_option
 def export(game: str, fmt: str, destination: Path | None, data: Path | None) -> None:
     """Write GAME's database as CSV, XLSX or JSON, loadable again without loss."""
+    (folder,) = _games((game,), data)
     try:
-        (folder,) = resolve_games((game,), data_root(data))
         loaded = load_game_or_raise(folder)
     except DataError as exc:
         _fail(exc)
     target = destination or output_root() / loaded.id / f"data-{fmt}"
     try:
         export_game(loaded, fmt, target)
+    except OutputRefused as exc:
+        err.print(str(exc), style="red", markup=False)
+        sys.exit(1)
     except OSError as exc:
         err.print(f"{target}: cannot write the export: {exc.strerror or exc}", style="red")
         sys.exit(1)
@@ -121,22 +248,23 @@ def export(game: str, fmt: str, destination: Path | None, data: Path | None) -> 
 
 
 def _offset(value: str) -> tuple[float, float]:
+    hint = "give X,Y in millimetres, e.g. 0.5,-1"
     try:
         parts = [float(v) for v in value.replace(";", ",").split(",")]
     except ValueError:
-        raise click.BadParameter("give X,Y in millimetres, e.g. 0.5,-1") from None
+        raise click.BadParameter(hint, param_hint="'--offset'") from None
     if len(parts) != 2:
-        raise click.BadParameter("give X,Y in millimetres, e.g. 0.5,-1")
+        raise click.BadParameter(hint, param_hint="'--offset'")
     return parts[0], parts[1]
 
 
 @main.command()
 @click.argument("games", nargs=-1)
 @data_option
-@click.option("--paper", type=click.Choice(sorted(PAPERS_MM)), default="a4", show_default=True)
+@click.option("--paper", type=PAPER, default="a4", show_default=True)
 @click.option(
     "--duplex",
-    type=click.Choice([d.value for d in Duplex]),
+    type=DUPLEX,
     default="long",
     show_default=True,
     help="How your printer turns the sheet: flip on the long or short edge, or none.",
@@ -154,13 +282,18 @@ def _offset(value: str) -> tuple[float, float]:
 @click.option("--no-tts", is_flag=True, help="Skip the Tabletop Simulator sheets.")
 @click.option(
     "--shop",
-    type=click.Choice(["generic", "tgc", "mpc", "dtc", "mbprint"]),
+    type=Named("shop profile", _shop_names),
     default=None,
     help="Also write one card per page with TrimBox/BleedBox, and PNGs, for this print shop.",
 )
-@click.option("--changed", is_flag=True, help="Only cards changed since the last build.")
+@click.option(
+    "--changed",
+    is_flag=True,
+    help="Build only if something changed since the last build; then rebuild the whole kit, and "
+    "the changed cards alone into print-<paper>-subset.pdf.",
+)
 @click.option("--watch", is_flag=True, help="Rebuild whenever the data or templates change.")
-@click.option("--out", "out_root", type=click.Path(file_okay=False, path_type=Path), default=None)
+@kits_option
 def build(
     games: tuple[str, ...],
     data: Path | None,
@@ -182,16 +315,14 @@ def build(
 ) -> None:
     """Build the print kit of GAMES (default: all) into output/<game>/.
 
-    With --type, --id or --changed only those cards are built, into print-<paper>-subset.pdf
-    (and their PNGs), leaving the full kit as it is.
+    With --type or --id only those cards are built, into print-<paper>-subset.pdf (and their
+    PNGs), leaving the full kit as it is; outputs left out of date are named. --changed builds
+    nothing if nothing changed, else the whole kit plus the changed cards on their own.
     """
 
     from cardgen.printkit.build import BuildOptions
 
-    try:
-        folders = resolve_games(games, data_root(data))
-    except DataError as exc:
-        _fail(exc)
+    folders = _games(games, data)
     options = BuildOptions(
         print=PrintOptions(
             paper=paper,
@@ -209,8 +340,9 @@ def build(
         shop=shop or "",
         changed=changed,
     )
-    target = out_root or output_root()
+    target = _kit_root(out_root)
     failed = not _build_all(folders, options, target)
+    _mark_root(target)
     if watch:
         _watch(folders, options, target)
     sys.exit(1 if failed else 0)
@@ -246,7 +378,10 @@ def _watch(folders: list[Path], options, target: Path) -> None:
                 err.print(f"change seen ({', '.join(changed[:3]) or 'files'}): rebuilding",
                           style="cyan")  # fmt: skip
                 clear_caches()
-                _build_all(folders, options, target)
+                try:
+                    _build_all(folders, options, target)
+                except Refusal as exc:  # a card named by --id was renamed: say so, keep watching
+                    exc.show()
     except KeyboardInterrupt:
         err.print("stopped watching", style="cyan")
 
@@ -255,7 +390,7 @@ def _build_all(folders: list[Path], options, target: Path) -> bool:
     """Build each game; problems are printed, never raised. True when every game built."""
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from cardgen.kit import build_kit
+    from cardgen.kit import build_kit, selected
     from cardgen.printkit.layout import LayoutError
 
     ok = True
@@ -269,10 +404,15 @@ def _build_all(folders: list[Path], options, target: Path) -> bool:
             ok = False
         else:
             loaded.append(game)
+    if loaded:
+        _check_selection(loaded, options.types, options.ids)
     failed = False
     columns = (TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn())
     with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
         for game in loaded:
+            if selected(game, options) == []:
+                out.print(f"{game.id}: no card here matches --type/--id; nothing built")
+                continue
             task = bar.add_task(game.id, total=None)
 
             def progress(what: str, done: int, total: int, task=task) -> None:
@@ -280,6 +420,10 @@ def _build_all(folders: list[Path], options, target: Path) -> bool:
 
             try:
                 report = build_kit(game, target, options, progress)
+            except OutputRefused as exc:
+                err.print(str(exc), style="red", markup=False)
+                failed = True
+                continue
             except (LayoutError, ValueError, OSError) as exc:
                 err.print(f"{game.id}: build failed, previous output kept: {exc}", style="red",
                           markup=False)  # fmt: skip
@@ -289,37 +433,63 @@ def _build_all(folders: list[Path], options, target: Path) -> bool:
                 bar.remove_task(task)
             for problem in report.problems:
                 err.print(f"{game.id}: warning: {problem}", style="yellow", markup=False)
-            out.print(
-                f"{game.id}: {report.pages} pages, {report.faces} faces -> {target / game.id}",
-                markup=False,
-            )
+            for note in report.notes:
+                out.print(f"{game.id}: {note}", markup=False)
+            if report.files:
+                out.print(
+                    f"{game.id}: {report.pages} pages, {report.faces} faces -> {target / game.id}",
+                    markup=False,
+                )
     return ok and not failed
+
+
+def _check_selection(games: list[Game], types: tuple[str, ...], ids: tuple[str, ...]) -> None:
+    """Refuse a --type or --id that names nothing in these games (a typo would build nothing)."""
+    from cardgen.printkit.faces import PRINTED_KINDS
+
+    where = f" in {games[0].id}" if len(games) == 1 else " in these games"
+    printed = [t for g in games for t in g.spec.types if t.kind in PRINTED_KINDS]
+    for name in types:
+        if name not in {t.id for t in printed}:
+            raise unknown("--type", name, "printed type", {t.id for t in printed}, where)
+    chosen = [t for t in printed if not types or t.id in types]
+    cards = {c.id for g in games for t in chosen for c in g.cards.get(t.id, [])}
+    kind = f" of type {', '.join(types)}" if types else ""
+    for name in ids:
+        if name not in cards:
+            raise unknown("--id", name, "card", cards, where + kind)
 
 
 @main.command()
 @click.argument("games", nargs=-1)
 @data_option
-@click.option("--paper", type=click.Choice(sorted(PAPERS_MM)), default="a4", show_default=True)
-@click.option("--out", "out_root", type=click.Path(file_okay=False, path_type=Path), default=None)
+@click.option("--paper", type=PAPER, default="a4", show_default=True)
+@kits_option
 def rules(games: tuple[str, ...], data: Path | None, paper: str, out_root: Path | None) -> None:
     """Build only the rulebooks: rules.pdf, rules-booklet.pdf and reference.pdf of GAMES."""
-    from cardgen.rules.book import RulesError, build_rules
+    from cardgen.kit import build_rulebooks
+    from cardgen.rules.book import RulesError
 
+    folders = _games(games, data)
     try:
-        folders = resolve_games(games, data_root(data))
         loaded = [load_game_or_raise(folder) for folder in folders]
     except DataError as exc:
         _fail(exc)
-    target = out_root or output_root()
+    target = _kit_root(out_root)
     failed = False
     for game in loaded:
         try:
-            report = build_rules(game, target / game.id, paper)
+            report = build_rulebooks(game, target, paper)
+        except OutputRefused as exc:
+            err.print(str(exc), style="red", markup=False)
+            failed = True
+            continue
         except (RulesError, OSError, ValueError) as exc:
             err.print(f"{game.id}: rulebook not built, previous one kept: {exc}", style="red",
                       markup=False)  # fmt: skip
             failed = True
             continue
+        _mark_root(target)
         for problem in report.problems:
             err.print(f"{game.id}: warning: {problem}", style="yellow", markup=False)
         pages = ", ".join(f"{k} {v} pages" for k, v in report.pages.items())
@@ -349,10 +519,8 @@ def rules(games: tuple[str, ...], data: Path | None, paper: str, out_root: Path 
     show_default=True,
     help="Bleed already in the images, in mm (0: the image is the trim).",
 )
-@click.option("--paper", type=click.Choice(sorted(PAPERS_MM)), default="a4", show_default=True)
-@click.option(
-    "--duplex", type=click.Choice([d.value for d in Duplex]), default="long", show_default=True
-)
+@click.option("--paper", type=PAPER, default="a4", show_default=True)
+@click.option("--duplex", type=DUPLEX, default="long", show_default=True)
 @click.option("--offset", default="0,0", help="Shift backs by X,Y mm.")
 @click.option("--cut-lines", is_flag=True, help="Full-length cut lines as well as crop marks.")
 @click.option("--gutterfold", is_flag=True, help="Fronts and backs side by side, to fold.")
@@ -377,7 +545,12 @@ def sheet(
 ) -> None:
     """Impose ready-made card images from FOLDER onto print sheets."""
     from cardgen.data.units import preset_sizes, to_mm
-    from cardgen.printkit.imagesheet import check_images, collect, write_image_sheets
+    from cardgen.printkit.imagesheet import (
+        check_images,
+        collect,
+        image_warnings,
+        write_image_sheets,
+    )
 
     try:
         cards = collect(folder, back)
@@ -392,6 +565,8 @@ def sheet(
             w, h = (to_mm(v) for v in size.lower().split("x"))
         except ValueError:
             raise click.BadParameter("a size name or WxH in mm, e.g. 63x88") from None
+    for warning in image_warnings(cards, w, h, image_bleed):
+        err.print(f"warning: {warning}", style="yellow", markup=False)
     options = PrintOptions(paper=paper, duplex=Duplex(duplex), back_offset_mm=_offset(offset),
                            cut_lines=cut_lines, gutterfold=gutterfold)  # fmt: skip
     target = out or folder.parent / f"{folder.name}-sheets-{paper}.pdf"

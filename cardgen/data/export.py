@@ -1,8 +1,10 @@
 """Write a game back out as CSV, XLSX or JSON, in a folder that loads to the same records.
 
 Designers move a game into the tool they like and back; the exported folder carries the manifest
-and every referenced image, and is written to a temporary folder first and swapped in at the end,
-so a failed export never leaves half a game behind.
+and every referenced image. It is written into a staging folder first and published at the end
+(`cardgen.data.outputs`), so a failed export never leaves half a game behind, and an export never
+writes into a folder cardgen did not make (a game's data, a project) nor loses a file it did not
+write there.
 """
 
 from __future__ import annotations
@@ -10,13 +12,13 @@ from __future__ import annotations
 import csv
 import json
 import shutil
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from cardgen.data.database import Game
 from cardgen.data.fields import FieldSpec
 from cardgen.data.manifest import MANIFEST_NAME, TypeSpec
+from cardgen.data.outputs import Owner, claim, publish, staging_beside
 
 FORMATS = ("csv", "xlsx", "json")
 
@@ -115,12 +117,15 @@ def _referenced_images(game: Game) -> set[str]:
 
 
 def export_game(game: Game, fmt: str, destination: Path) -> Path:
-    """Write `game` as `fmt` into `destination` (replaced whole, atomically) and return it."""
+    """Write `game` as `fmt` into `destination` and return it.
+
+    The destination is new, empty, or an earlier export: cardgen's files there are replaced whole,
+    other files are kept. Anything else is refused (OutputRefused) before a file is written.
+    """
     if fmt not in WRITERS:
         raise ValueError(f"format must be one of {', '.join(FORMATS)}")
-    destination.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{destination.name}-", dir=destination.parent))
-    try:
+    claim(destination, Owner.EXPORT)
+    with staging_beside(destination) as staging:
         manifest = json.dumps(game.spec.raw, ensure_ascii=False, indent=2)
         (staging / MANIFEST_NAME).write_text(manifest + "\n", encoding="utf-8")
         WRITERS[fmt](game, staging)
@@ -129,15 +134,5 @@ def export_game(game: Game, fmt: str, destination: Path) -> Path:
             if source.is_file():
                 (staging / rel).parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(source, staging / rel)
-        old = None
-        if destination.exists():
-            old = destination.with_name(f".{destination.name}.old")
-            shutil.rmtree(old, ignore_errors=True)
-            destination.rename(old)
-        staging.rename(destination)
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
+        publish(destination, staging, Owner.EXPORT, f"cardgen export {game.id} --format {fmt}")
     return destination

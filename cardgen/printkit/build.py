@@ -1,18 +1,19 @@
 """Build a game's print kit: the print PDF, a PNG per face, Tabletop Simulator deck sheets.
 
-Everything is written into a staging folder first and moved into `output/<game>/` only when the
-whole build succeeded, so a failed build leaves the previous kit intact.
+Everything is written into a staging folder first and published into `output/<game>/` only when
+the whole build succeeded (`cardgen.data.outputs`), so a failed build leaves the previous kit
+intact, and a build never writes into a folder cardgen did not make nor removes a file it did not
+write.
 """
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardgen.data.database import Game
+from cardgen.data.outputs import Owner, claim, publish, staging_beside
 from cardgen.printkit.composites import (
     board_extras,
     board_label,
@@ -22,7 +23,6 @@ from cardgen.printkit.composites import (
 )
 from cardgen.printkit.draw import Face
 from cardgen.printkit.faces import PRINTED_KINDS, FaceSet, build_faces
-from cardgen.printkit.fingerprints import changed_ids, fingerprints, load_state, save_state
 from cardgen.printkit.paper import Duplex, PrintOptions
 from cardgen.printkit.sheets import Page, best_grid, impose, split_board
 
@@ -36,11 +36,14 @@ class BuildOptions:
     tts: bool = True
     dpi: int = 300
     shop: str = ""  # a print-shop profile id (cardgen/presets/shops.json): one card per page
-    changed: bool = False  # only cards whose data or layouts changed since the last build
+    changed: bool = False  # rebuild only if something changed (decided by cardgen.kit.build_kit)
+    # Text that cannot fit its box even at its smallest size: "error" fails the build naming
+    # each card and layout element; "warn" prints it anyway, as a warning (docs/layouts.md).
+    text_overflow: str = "error"
 
     @property
     def is_subset(self) -> bool:
-        return bool(self.types or self.ids or self.changed)
+        return bool(self.types or self.ids)
 
 
 @dataclass
@@ -50,6 +53,7 @@ class BuildReport:
     pages: int = 0
     faces: int = 0
     problems: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # what was built and why (not problems)
 
 
 Progress = Callable[[str, int, int], None]
@@ -238,14 +242,6 @@ def clear_caches() -> None:
         cached.cache_clear()
 
 
-def _merge(source: Path, target: Path) -> None:
-    for path in source.rglob("*"):
-        if path.is_file():
-            destination = target / path.relative_to(source)
-            destination.parent.mkdir(parents=True, exist_ok=True)
-            path.replace(destination)
-
-
 def build_game(
     game: Game,
     out_root: Path,
@@ -254,25 +250,19 @@ def build_game(
     extras: Sequence[tuple[str, Extra]] = (),
 ) -> BuildReport:
     """Stage every output of the kit (and each of `extras`, named by its progress label), then
-    publish them together: a failure anywhere leaves the previous kit as it was."""
+    publish them together: a failure anywhere leaves the previous kit as it was. A folder that
+    is not cardgen's is refused (OutputRefused) before anything is drawn."""
     report = BuildReport(game.id)
     final = out_root / game.id
-    out_root.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{game.id}-build-", dir=out_root))
-    try:
+    claim(final, Owner.KIT)
+    with staging_beside(final) as staging:
         types = list(printed_types(game, options))
         wanted = set(options.ids)
-        if options.changed:
-            wanted = changed_ids(game, [t.id for t in types], final) & (wanted or {
-                c.id for t in types for c in game.cards.get(t.id, [])})  # fmt: skip
-            if not wanted:
-                report.problems.append("nothing changed since the last build")
-                return report
-            types = [t for t in types if any(c.id in wanted for c in game.cards.get(t.id, []))]
         sets = []
         for index, spec in enumerate(types):
             progress(f"{game.id}: laying out {spec.plural.lower()}", index, len(types))
-            faces = build_faces(game, spec, options.print.bleed_mm, wanted or None)
+            faces = build_faces(game, spec, options.print.bleed_mm, wanted or None,
+                                options.text_overflow)  # fmt: skip
             sets.append(faces)
             report.problems += faces.problems
             report.faces += len(faces.fronts) + len({f.key for f in faces.backs.values()})
@@ -301,31 +291,21 @@ def build_game(
 
             profile = shop_profiles()[options.shop]
             progress(f"{game.id}: writing the {profile.name} files", len(types), len(types))
-            shop_sets = [
-                build_faces(game, s.spec, profile.bleed_mm, set(options.ids) or None) for s in sets
-            ]
-            write_shop(game, shop_sets, staging / f"shop-{profile.id}", profile)
+            specs = [s.spec for s in sets]  # laid out again at the shop's own trim and bleed
+            shop = write_shop(game, specs, staging / f"shop-{profile.id}", profile,
+                              set(options.ids) or None, options.text_overflow)  # fmt: skip
+            report.problems += shop.refusals
             produced.append(staging / f"shop-{profile.id}")
         for label, extra in () if subset else extras:
             progress(f"{game.id}: {label}", len(types), len(types))
             problems, paths = extra(game, staging, options.print)
             report.problems += problems
             produced += paths
-        final.mkdir(parents=True, exist_ok=True)
-        for item in produced:
-            target = final / item.name
-            if subset and item.is_dir():  # a subset adds its faces; it never removes others'
-                _merge(item, target)
-            else:
-                if target.is_dir():
-                    shutil.rmtree(target)
-                item.replace(target)
-            report.files.append(target)
-        state = load_state(final) if subset else {}
-        for type_id, cards in fingerprints(game, [t.id for t in types]).items():
-            built = {i: f for i, f in cards.items() if i in {c for s in sets for c in s.fronts}}
-            state[type_id] = {**state.get(type_id, {}), **built} if subset else built
-        save_state(final, state)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
+        if subset and options.shop:  # a subset's shop files never stand in for the whole deck's
+            (staging / f"shop-{options.shop}").rename(staging / f"shop-{options.shop}-subset")
+        names = sorted(path.name for path in staging.iterdir())
+        # A subset adds its faces to png/ and never removes others'; all else is replaced whole.
+        whole = [name for name in names if not (subset and name == "png")]
+        publish(final, staging, Owner.KIT, f"cardgen build {game.id}", whole)
+        report.files = [final / name for name in names]
     return report

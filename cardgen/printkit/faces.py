@@ -10,9 +10,10 @@ from cardgen.data.database import Game
 from cardgen.data.manifest import BackFace, TypeSpec
 from cardgen.data.records import Card
 from cardgen.data.units import Size
+from cardgen.printkit.artcheck import art_warnings
 from cardgen.printkit.draw import Face
 from cardgen.printkit.icons import icon_set
-from cardgen.printkit.layout import find_layout, load_layout, render_face
+from cardgen.printkit.layout import TextOverflowError, find_layout, load_layout, render_face
 from cardgen.printkit.layout.context import contrast
 
 PRINTED_KINDS = ("card", "tile", "token", "counter", "pawn", "board")
@@ -106,7 +107,20 @@ def back_face(spec: TypeSpec, card: Card) -> BackFace | None:
     return None
 
 
-def build_faces(game: Game, spec: TypeSpec, bleed: float, ids: set[str] | None = None) -> FaceSet:
+def build_faces(
+    game: Game,
+    spec: TypeSpec,
+    bleed: float,
+    ids: set[str] | None = None,
+    text_overflow: str = "error",
+) -> FaceSet:
+    """Every face of `spec`'s cards (only `ids`, if given).
+
+    Text that does not fit its box even at its smallest size raises one TextOverflowError
+    naming every such card (type and id) and layout element, once the whole type is laid out;
+    `text_overflow="warn"` (or a layout's `[options] text_overflow = "warn"`) makes them
+    warnings in `problems` instead.
+    """
     size = spec.size or game.spec.default_size
     faces = FaceSet(spec, size)
     root = templates_root(game)
@@ -115,12 +129,20 @@ def build_faces(game: Game, spec: TypeSpec, bleed: float, ids: set[str] | None =
     front_layout = load_layout(find_layout(root, game.id, spec.id, spec.kind), root)
     back_layout = load_layout(find_layout(root, game.id, spec.id, spec.kind, "back"), root)
     common = base_context(game, spec)
+    art_seen: set[tuple[str, float, float, str]] = set()  # art shared by cards: checked once
+    overflows: list[str] = []
 
     def render(layout, context: dict[str, Any], key: str, label: str) -> Face:
-        face, problems = render_face(
-            layout, context, size.width_mm, size.height_mm, bleed, icons, resolve, size.shape
-        )
+        try:
+            face, problems = render_face(
+                layout, context, size.width_mm, size.height_mm, bleed, icons, resolve, size.shape,
+                text_overflow=text_overflow,
+            )  # fmt: skip
+        except TextOverflowError as exc:  # gathered, so one build names every card at once
+            overflows.extend(f"{spec.id} {label}: {line}" for line in exc.overflows)
+            return Face(size.width_mm, size.height_mm, bleed, key=key)
         face.key = key
+        problems += art_warnings(face.ops, art_seen, game.spec.folder.resolve())
         faces.problems.extend(f"{spec.id} {label}: {p}" for p in problems)
         return face
 
@@ -156,4 +178,6 @@ def build_faces(game: Game, spec: TypeSpec, bleed: float, ids: set[str] | None =
             other = {**context, "side": "back"}
             key = f"{spec.id}:{card.id}:back"
             faces.backs[card.id] = render(front_layout, other, key, f"{card.id} (back)")
+    if overflows:
+        raise TextOverflowError(overflows)
     return faces

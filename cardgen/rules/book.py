@@ -18,9 +18,11 @@ from jinja2.sandbox import SandboxedEnvironment
 
 from cardgen.data.database import Game
 from cardgen.data.export import cell_text
+from cardgen.data.outputs import Owner, claim, publish, staging_beside
 from cardgen.printkit.faces import PRINTED_KINDS, base_context, templates_root
 from cardgen.printkit.icons import icon_set
 from cardgen.printkit.layout import LayoutError, load_layout, render_face
+from cardgen.printkit.layout.text import MIN_SIZE_PT
 from cardgen.printkit.paper import PAPERS_MM
 from cardgen.rules.backends.typeset import Book, Context, Theme, flowables
 from cardgen.rules.markup import parse
@@ -198,7 +200,9 @@ class GameBook:
             return ", ".join(f"{name(k)} x{n}" for k, n in value.items())
         return cell_text(value, spec).replace("_", " ")
 
-    def diagram(self, name: str) -> tuple[float, float, list]:
+    def diagram(self, name: str, text_floor: float = MIN_SIZE_PT) -> tuple[float, float, list]:
+        """A diagram's size (mm) and ops, no text under `text_floor` pt (a diagram printed
+        smaller than drawn is drawn again with its text larger, so that it prints at 6 pt)."""
         path = self.folder / "diagrams" / f"{name}.toml"
         layout = load_layout(path, self.root)
         width = float(layout.options.get("width", 120))
@@ -206,8 +210,10 @@ class GameBook:
         context = {**base_context(self.game, self.game.spec.types[0]),
                    **self.template_context(), "side": "front"}  # fmt: skip
         face, problems = render_face(layout, context, width, height, 0.0, self.icons,
-                                     lambda src: (None, "diagrams draw no art"))  # fmt: skip
-        self.pending.extend(f"diagram {name}: {p}" for p in problems)
+                                     lambda src: (None, "diagrams draw no art"),
+                                     text_floor=text_floor)  # fmt: skip
+        if text_floor <= MIN_SIZE_PT:  # drawn again larger: the same problems, said once
+            self.pending.extend(f"diagram {name}: {p}" for p in problems)
         return width, height, face.ops
 
     # rendering ----------------------------------------------------------------------------------
@@ -275,33 +281,36 @@ def impose_booklet(source: Path, target: Path, sheet_mm: tuple[float, float]) ->
     return len(writer.pages)
 
 
-def build_rules(game: Game, folder: Path, paper: str = "a4") -> RulesReport:
-    """rules.pdf, rules-booklet.pdf and reference.pdf into `folder`; written, then moved."""
-    import shutil
-    import tempfile
+RULES_OUTPUTS = ("rules.pdf", "rules-booklet.pdf", "reference.pdf")
 
+
+def write_rules(game: Game, folder: Path, paper: str = "a4") -> RulesReport:
+    """rules.pdf, rules-booklet.pdf and reference.pdf, written into `folder` (a staging folder)."""
     book = GameBook(game)
     report = RulesReport()
-    folder.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".rules-", dir=folder))
-    try:
-        sheet = PAPERS_MM[paper]
-        pages, problems = book.write("rules.md", staging / "rules.pdf", sheet, 10.0, 18)
-        report.pages["rules"], report.problems = pages, problems
-        a5 = staging / "rules-a5.pdf"
-        book.write("rules.md", a5, A5, 9.5, 13)
-        report.pages["booklet"] = impose_booklet(a5, staging / "rules-booklet.pdf", sheet)
-        a5.unlink()
-        landscape = (max(sheet), min(sheet))
-        pages, problems = book.write("reference.md", staging / "reference.pdf", landscape, 8.5, 10)
-        report.pages["reference"] = pages
-        report.problems += problems
-        if pages > 2:
-            report.problems.append(f"the reference sheet runs to {pages} pages; it should be 2")
-        for item in staging.iterdir():
-            target = folder / item.name
-            item.replace(target)
-            report.files.append(target)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
+    sheet = PAPERS_MM[paper]
+    pages, problems = book.write("rules.md", folder / "rules.pdf", sheet, 10.0, 18)
+    report.pages["rules"], report.problems = pages, problems
+    a5 = folder / "rules-a5.pdf"
+    book.write("rules.md", a5, A5, 9.5, 13)
+    report.pages["booklet"] = impose_booklet(a5, folder / "rules-booklet.pdf", sheet)
+    a5.unlink()
+    landscape = (max(sheet), min(sheet))
+    pages, problems = book.write("reference.md", folder / "reference.pdf", landscape, 8.5, 10)
+    report.pages["reference"] = pages
+    report.problems += problems
+    if pages > 2:
+        report.problems.append(f"the reference sheet runs to {pages} pages; it should be 2")
+    report.files = [folder / name for name in RULES_OUTPUTS]
+    return report
+
+
+def build_rules(game: Game, folder: Path, paper: str = "a4") -> RulesReport:
+    """The three books into `folder` (a game's kit folder): staged, then published in place of
+    the previous ones (`cardgen.data.outputs`); a folder cardgen does not own is refused."""
+    claim(folder, Owner.KIT)
+    with staging_beside(folder) as staging:
+        report = write_rules(game, staging, paper)
+        publish(folder, staging, Owner.KIT, f"cardgen rules {game.id}", RULES_OUTPUTS)
+    report.files = [folder / path.name for path in report.files]
     return report

@@ -13,7 +13,7 @@ from functools import cache
 from pathlib import Path
 
 from reportlab import rl_config
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import CMYKColor, Color, HexColor
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
@@ -31,7 +31,16 @@ from cardgen.printkit.draw import (
     TextOp,
 )
 from cardgen.printkit.icons import draw_icon
-from cardgen.printkit.sheets import Line, Page, Rect
+from cardgen.printkit.ink import cmyk_of
+from cardgen.printkit.sheets import (
+    LABEL_MIN_PT,
+    LABEL_PT,
+    Line,
+    Page,
+    Rect,
+    label_position,
+    label_width,
+)
 
 K = 72.0 / 25.4  # points per millimetre
 MARK_COLOUR = "#000000"
@@ -88,6 +97,10 @@ class Painter:
         if not hasattr(canvas, "_cardgen_icon_forms"):
             canvas._cardgen_icon_forms = {}
         self.icon_forms: dict[tuple[int, str, str], str] = canvas._cardgen_icon_forms
+        self.cmyk = False  # a print shop's CMYK file: every colour and image in CMYK
+
+    def colour(self, value: str) -> Color:
+        return CMYKColor(*cmyk_of(value)) if self.cmyk else HexColor(value)
 
     def ops(self, ops: list[Op], h: float) -> None:
         for op in ops:
@@ -102,9 +115,9 @@ class Painter:
     def _style(self, style: Style) -> tuple[int, int]:
         c = self.canvas
         if style.fill:
-            c.setFillColor(HexColor(style.fill))
+            c.setFillColor(self.colour(style.fill))
         if style.stroke:
-            c.setStrokeColor(HexColor(style.stroke))
+            c.setStrokeColor(self.colour(style.stroke))
             c.setLineWidth(style.stroke_pt)
         return (1 if style.fill else 0), (1 if style.stroke else 0)
 
@@ -136,7 +149,7 @@ class Painter:
                     path.close()
                 c.drawPath(path, stroke=stroke, fill=fill)
         elif isinstance(op, TextOp):
-            c.setFillColor(HexColor(op.color))
+            c.setFillColor(self.colour(op.color))
             c.setFont(PDF_NAMES[op.font], op.size_pt)
             if op.rotation:
                 c.saveState()
@@ -192,7 +205,11 @@ class Painter:
             path.rect(op.x * K, (h - op.y - op.h) * K, op.w * K, op.h * K)
             c.clipPath(path, stroke=0, fill=0)
         box = (dx * K, (h - dy - dh) * K, dw * K, dh * K)
-        if not (op.path.lower().endswith(".png") and draw_png(c, op.path, *box)):
+        if self.cmyk:
+            from cardgen.printkit.backends.images import cmyk_art
+
+            c.drawImage(cmyk_art(op.path), *box)
+        elif not (op.path.lower().endswith(".png") and draw_png(c, op.path, *box)):
             c.drawImage(op.path, *box, mask="auto")
         c.restoreState()
 
@@ -200,20 +217,28 @@ class Painter:
 class PdfDocument:
     """One PDF being written: add faces as forms, then pages that place them."""
 
-    def __init__(self, path: Path, title: str, subject: str = "", release: bool = False) -> None:
-        """`release`: drop each face's ops once its form is written (nothing else will draw it)."""
+    def __init__(
+        self, path: Path, title: str, subject: str = "", release: bool = False, cmyk: bool = False
+    ) -> None:
+        """`release`: drop each face's ops once its form is written (nothing else will draw it).
+        `cmyk`: colours and images in CMYK (`cardgen.printkit.ink`); an RGB colour raises."""
         self.release = release
         rl_config.useA85 = 0  # no +25 % on embedded images
         register_fonts()
         self._handle = open(path, "wb")  # noqa: SIM115 - closed in save(), streamed into
         self.canvas = Canvas(
-            self._handle, initialFontName=PDF_NAMES["regular"], invariant=1, pageCompression=1
+            self._handle,
+            initialFontName=PDF_NAMES["regular"],
+            invariant=1,
+            pageCompression=1,
+            enforceColorSpace="cmyk" if cmyk else None,
         )
         self.canvas.setTitle(title)
         self.canvas.setSubject(subject)
         self.canvas.setCreator("cardgen")
         self.forms: dict[str, str] = {}
         self.painter = Painter(self.canvas)
+        self.painter.cmyk = cmyk
         self.pages = 0
 
     # faces -----------------------------------------------------------------------------------
@@ -239,7 +264,7 @@ class PdfDocument:
 
     def _cut_circle(self, face: Face) -> None:
         c = self.canvas
-        c.setStrokeColor(HexColor(CUT_LINE_COLOUR))
+        c.setStrokeColor(self.painter.colour(CUT_LINE_COLOUR))
         c.setLineWidth(0.25)
         r = min(face.width, face.height) / 2
         c.circle(face.width / 2 * K, face.height / 2 * K, r * K, stroke=1, fill=0)
@@ -267,9 +292,7 @@ class PdfDocument:
             self._lines((page.fold,), page.height, CUT_LINE_COLOUR, 0.5)
             c.restoreState()
         if label or page.label:
-            c.setFillColor(HexColor("#000000"))
-            c.setFont(PDF_NAMES["regular"], 6.5)
-            c.drawString(6 * K, 2.6 * K, label or page.label)
+            self._label(label or page.label, page.width, page.height)
         c.showPage()
         self.pages += 1
 
@@ -301,10 +324,26 @@ class PdfDocument:
         if not lines:
             return
         c = self.canvas
-        c.setStrokeColor(HexColor(colour))
+        c.setStrokeColor(self.painter.colour(colour))
         c.setLineWidth(width)
         for line in lines:
             c.line(line.x1 * K, (page_h - line.y1) * K, line.x2 * K, (page_h - line.y2) * K)
+
+    def _label(self, text: str, width: float, height: float) -> None:
+        """The page's label at its foot, inside the printable area: set smaller, then shortened,
+        when it is too long for the line."""
+        c = self.canvas
+        font = PDF_NAMES["regular"]
+        room = label_width(width) * K
+        size = LABEL_PT
+        if pdfmetrics.stringWidth(text, font, size) > room:
+            size = LABEL_MIN_PT
+        while len(text) > 1 and pdfmetrics.stringWidth(text, font, size) > room:
+            text = text[:-2].rstrip() + "\u2026"
+        x, baseline = label_position(height)
+        c.setFillColor(self.painter.colour("#000000"))
+        c.setFont(font, size)
+        c.drawString(x * K, (height - baseline) * K, text)
 
     def draw_ops_page(self, width: float, height: float, ops: list[Op], label: str = "") -> None:
         """A page drawn directly from ops (calibration, board pieces), origin top-left."""
@@ -313,9 +352,7 @@ class PdfDocument:
         for op in ops:
             self.painter._op(op, height)
         if label:
-            c.setFillColor(HexColor("#000000"))
-            c.setFont(PDF_NAMES["regular"], 6.5)
-            c.drawString(6 * K, 2.6 * K, label)
+            self._label(label, width, height)
         c.showPage()
         self.pages += 1
 
