@@ -1,0 +1,86 @@
+"""Riposte's clash: each player lays a card face down on their own screen, then Rook's choice once
+both cards are revealed.
+
+Laying a card is the player's screen: their hand, their previous card's follow-up bar, and one
+button per card they may lay (with Liese, also the cards she may lay ignoring her bar). A card
+that does not fit the bar while another does is a button too: the engine refuses it and says
+why, in the rulebook's words, which is what a player who tapped it wants to know.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from companion.games.riposte.clash import accepted, previous, strike
+from companion.screens import parts, session
+from companion.screens.riposte.buttons import button, card_words, label
+from companion.screens.riposte.eyes import Screen
+from companion.screens.riposte.hand import hand
+from companion.screens.riposte.header import next_step, prompt
+from companion.screens.riposte.pictures import join
+
+Action = dict[str, Any]
+
+
+def lay(screen: Screen) -> None:
+    """The laying player's hand and choices; on other screens, who still has to lay."""
+    plays = [a for a in screen.legal if a["type"] == "play"]
+    _laid_already(screen)
+    if not plays:
+        return
+    p = plays[0]["player"]
+    state, data = screen.state, screen.data
+    before = previous(data, state, p)
+    if before is None:
+        prompt(f"{screen.name(p)}: lay any card face down (the round's first).")
+    else:
+        bar = join(accepted(data, state, p))
+        prompt(f"{screen.name(p)}: after {before.name}, lay a card with an attack in {bar}.")
+    hand(screen, p)
+    for action in plays:
+        button(screen, label(screen, action), action)
+    offered = {a["card"] for a in plays}
+    for card in (c for c in state.hands[p] if c not in offered):
+        _refused_button(screen, p, card)
+
+
+def _refused_button(screen: Screen, p: int, card: str) -> None:
+    """A card that does not fit the bar: tapping it asks the engine, which says why not."""
+    action = {"type": "play", "player": p, "card": card}
+    key = "rp_nofit_" + card.replace(".", "-")
+    st.button(f"✗ {card_words(screen.data, card)} (does not fit)", key=key, width="stretch",
+              wrap=True, on_click=session.act, args=(action,))  # fmt: skip
+
+
+def _laid_already(screen: Screen) -> None:
+    """Who has laid a card face down: the card itself only to its own player."""
+    view = screen.view
+    for p, laid in enumerate(view["chosen"]):
+        if not laid:
+            continue
+        if p == screen.seen.seat and not screen.covered:
+            st.info(f"You laid {card_words(screen.data, laid)} face down.")
+        else:
+            app = " (the app)" if p == screen.app else ""
+            st.info(f"{screen.name(p)}{app} has laid a card face down.")
+
+
+def brace(screen: Screen) -> None:
+    """Rook, struck, decides before the damage is marked: how much each choice leaves him."""
+    braces = [a for a in screen.legal if a["type"] == "brace"]
+    if not braces:
+        return
+    prompt(next_step(screen))
+    state, data = screen.state, screen.data
+    o, d = state.offensive, 1 - state.offensive
+    hit = strike(data, state, data.cards[state.chosen[o]], data.cards[state.chosen[d]]).total
+    name = screen.name(d)
+    for column, action in parts.in_rows(braces):
+        if action["use"]:
+            words = f"{name} takes {max(0, hit - 2)} instead of {hit} (Rook, once a round)"
+        else:
+            words = f"{name} takes all {hit}, keeps the relief for later"
+        with column:
+            button(screen, words, action, primary=action["use"])

@@ -1,0 +1,109 @@
+"""Riposte's page CSS: the table beside the controls (below them on a portrait tablet, so the
+buttons are in sight without scrolling), each duelist's band, the clash, the row, the prompts
+and the covers.
+
+The classes are the ones the page's markup and `st.container(key=...)` boxes carry; the browser
+tests check the layout this gives at both tablet sizes.
+"""
+
+from __future__ import annotations
+
+CSS = """
+<style>
+  div[data-testid="stMainBlockContainer"] { padding-left: 0.8rem; padding-right: 0.8rem;
+                                            padding-top: 0.6rem; }
+  .rp-table { display: flex; flex-direction: column; gap: 6px; color: #111; }
+  .rp-duelist { background: #FFFFFF; border: 2px solid #C8C8C8; border-radius: 12px;
+                padding: 4px 10px 6px; }
+  .rp-duelist.active { border: 4px solid #E0A800; background: #FFFBEA; padding: 2px 8px 4px; }
+  .rp-who { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 10px;
+            font-size: 1.15rem; line-height: 1.3; }
+  .rp-name { font-weight: 800; font-size: 1.25rem; }
+  .rp-ink0 { color: #A85A00; }
+  .rp-ink1 { color: #1F6FA3; }
+  .rp-char { font-weight: 650; }
+  .rp-muted { color: #555; font-weight: 500; font-style: italic; }
+  .rp-role { font-size: 0.9rem; font-weight: 800; color: #FFF; border-radius: 6px;
+             padding: 1px 7px; white-space: nowrap; }
+  .rp-attacks { background: #C45E00; }
+  .rp-defends { background: #2F6FB8; }
+  .rp-laid { font-size: 0.95rem; font-weight: 700; color: #1B5E20; background: #E8F5E9;
+             border-radius: 6px; padding: 0 6px; }
+  .rp-hand { margin-left: auto; font-size: 1.05rem; white-space: nowrap; }
+  .rp-hand b { font-size: 1.35rem; }
+  .rp-body { display: flex; gap: 10px; align-items: flex-start; }
+  .rp-left { flex: 1 1 auto; min-width: 0; }
+  .rp-damage { display: flex; align-items: center; gap: 6px; }
+  .rp-damage svg { flex: 1 1 auto; min-width: 0; height: auto; }
+  .rp-dmg { font-size: 2.2rem; font-weight: 800; line-height: 1; }
+  .rp-of { font-size: 0.85rem; color: #444; writing-mode: vertical-rl; transform: rotate(180deg); }
+  .rp-abilities { list-style: none; margin: 2px 0 0; padding: 0; font-size: 0.9rem;
+                  line-height: 1.2; }
+  .rp-abilities li { margin: 1px 0; }
+  .rp-abilities li.off { color: #666; }
+  .rp-abilities li.on { color: #111; }
+  .rp-abilities i { font-style: normal; font-size: 0.85rem; color: #555; }
+  .rp-abilities .rp-mark { display: inline-block; width: 1.2em; font-weight: 900; }
+  .rp-abilities li.on .rp-mark { color: #1B5E20; }
+  .rp-prev { flex: 0 0 96px; text-align: center; }
+  .rp-prev svg { display: block; margin: 0 auto; }
+  .rp-next { font-size: 0.9rem; line-height: 1.2; color: #222; margin-top: 2px; }
+  .rp-next b { font-size: 1.15rem; }
+  .rp-middle { display: flex; gap: 8px; align-items: stretch; }
+  .rp-clash { flex: 1 1 auto; display: flex; gap: 8px; background: #F5F1EA; border-radius: 12px;
+              padding: 6px 8px; min-width: 0; }
+  .rp-clash.rp-empty { align-items: center; justify-content: center; color: #555;
+                       font-size: 1.05rem; }
+  .rp-clash-pic { flex: 0 0 auto; display: flex; flex-direction: column; align-items: center;
+                  gap: 2px; }
+  .rp-tag { font-size: 0.9rem; font-weight: 700; color: #333; line-height: 1.2;
+            margin-top: 2px; }
+  .rp-words { flex: 1 1 auto; min-width: 0; font-size: 1rem; line-height: 1.3; }
+  .rp-words ul { margin: 4px 0 0; padding-left: 1.1em; }
+  .rp-words li { margin: 3px 0; }
+  .rp-title { font-size: 0.9rem; font-weight: 800; color: #555; text-transform: uppercase;
+              letter-spacing: 0.03em; }
+  .rp-outcome { font-size: 1.6rem; font-weight: 850; color: #8A2B00; line-height: 1.2; }
+  .rp-row { flex: 0 0 auto; background: #EEF3F8; border-radius: 12px; padding: 6px 8px;
+            min-width: 0; }
+  .rp-cards { display: flex; flex-wrap: wrap; gap: 6px; margin-top: 4px; }
+  .rp-slot { display: flex; flex-direction: column; align-items: center; font-weight: 800;
+             color: #444; font-size: 0.95rem; }
+  .rp-counts { font-size: 1.05rem; margin-top: 6px; }
+  .rp-counts b { font-size: 1.3rem; }
+  .rp-now { font-size: 1.02rem; color: #222; background: #F3F6FB; border-radius: 10px;
+            padding: 6px 10px; line-height: 1.35; }
+  .rp-todo { font-size: 1.1rem; font-weight: 700; color: #4A2A00; margin-top: 4px; }
+  .rp-private { background: #FFF3E0; border-left: 8px solid #E07B00; border-radius: 8px;
+                padding: 6px 10px; margin: 0; }
+  .rp-next-step, .rp-prompt { font-size: 1.2rem; font-weight: 700; color: #111;
+                              background: #FFF8E1; border-left: 8px solid #F5A623;
+                              border-radius: 8px; padding: 6px 12px; }
+  .rp-hand-box { background: #FAFAFA; border: 2px solid #D0D0D0; border-radius: 12px;
+                 padding: 4px 8px 6px; margin-bottom: 6px; }
+  .rp-character { background: #FFFFFF; border: 2px solid #6A3D8C; border-radius: 12px;
+                  padding: 6px 10px; font-size: 1rem; color: #111; }
+  .rp-character b { font-size: 1.15rem; }
+  .rp-character ul { margin: 4px 0 0; padding-left: 1.1em; }
+  .rp-cover { background: #263238; color: #FFFFFF; border-radius: 14px; padding: 18px 16px;
+              font-size: 1.5rem; font-weight: 700; text-align: center; }
+  .rp-cover small { display: block; font-size: 1.05rem; font-weight: 500; margin-top: 6px;
+                    color: #CFD8DC; }
+  div[data-testid="stButton"] button div[data-testid="stMarkdownContainer"] p {
+    font-size: 1.12rem; font-weight: 650; line-height: 1.15; }
+  div[class*="st-key-rp_design_"] button, div[class*="st-key-rp_card_"] button {
+    min-height: 52px; padding: 4px 6px; }
+  div[class*="st-key-rp_design_"] button p, div[class*="st-key-rp_card_"] button p {
+    font-size: 1rem !important; }
+  .st-key-rp_undo ~ div[data-testid="stElementContainer"] div[data-testid="stCaptionContainer"] {
+    font-size: 0.78rem; line-height: 1.15; }
+  div[data-testid="stAlert"] div[data-testid="stMarkdownContainer"] p {
+    font-size: 1.15rem; font-weight: 650; }
+  @media (orientation: portrait) {
+    .st-key-rp_main > div > div[data-testid="stHorizontalBlock"] {
+      flex-direction: column-reverse; }
+    .st-key-rp_main > div > div[data-testid="stHorizontalBlock"] > div[data-testid="stColumn"] {
+      width: 100% !important; flex: 1 1 100% !important; }
+  }
+</style>
+"""
