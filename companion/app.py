@@ -44,7 +44,8 @@ def chooser() -> None:
                     labels, key = dict(option.choices), keys.option(game.id, option.key)
                     st.segmented_control(option.label, list(labels), key=key,
                                          default=option.choices[0][0], required=True,
-                                         format_func=labels.get, width="stretch")  # fmt: skip
+                                         format_func=labels.__getitem__,
+                                         width="stretch")  # fmt: skip
                 st.button("New game", key=f"new_{game.id}", type="primary", width="stretch",
                           on_click=_new_game, args=(game,))  # fmt: skip
             else:
@@ -61,7 +62,8 @@ def _new_game(game: GameEntry) -> None:
         value = st.session_state.get(keys.option(game.id, option.key))
         chosen[option.key] = option.choices[0][0] if value is None else value
     options = game.setup(chosen) if game.setup else chosen
-    session.start(game.rules(), options)
+    if game.rules is not None:  # only a playable game has the button
+        session.start(game.rules(), options)
 
 
 def saved_games() -> None:

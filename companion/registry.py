@@ -64,6 +64,68 @@ def _vita_luna_setup(chosen: dict[str, Any]) -> dict[str, Any]:
     return chosen
 
 
+def _riposte() -> Rules:
+    from companion.games.riposte import RiposteRules
+
+    return RiposteRules()
+
+
+def _riposte_opponents(options: dict[str, Any]) -> dict[Seat, Opponent]:
+    """Against the app, the app duels in Player 2's seat at the chosen strength and sees only
+    that seat's view."""
+    if options.get("opponent") != "app":
+        return {}
+    from companion.games.riposte.opponent import RiposteOpponent
+
+    return {1: RiposteOpponent(1, options.get("strength", "strong"))}
+
+
+def _riposte_setup(chosen: dict[str, Any]) -> dict[str, Any]:
+    """Against the app, Player 2 is the app, called Rival in the table log; the app shuffles,
+    since its own hand must be drawn by the app and never typed in at the table."""
+    if chosen.get("opponent") == "app":
+        return chosen | {"names": ["Player 1", "Rival"], "cards": "app"}
+    return chosen
+
+
+RIPOSTE_OPTIONS = (
+    Option("characters", "Characters", ((True, "With characters"), (False, "Learning duel"))),
+    Option("cards", "Cards", (("app", "The app shuffles"), ("table", "Enter each card"))),
+    Option("opponent", "Players", (("two", "Two players"), ("app", "Against the app"))),
+    Option("strength", "App strength", (("strong", "Strong"), ("easy", "Easy"))),
+)
+
+
+def _va_card_game() -> Rules:
+    from companion.games.va_card_game import VaCardGameRules
+
+    return VaCardGameRules()
+
+
+def _va_opponents(options: dict[str, Any]) -> dict[Seat, Opponent]:
+    """Against the app, the app plays Player 2's seat at the chosen strength and sees only that
+    seat's view."""
+    if options.get("opponent") != "app":
+        return {}
+    from companion.games.va_card_game.opponent import VaOpponent
+
+    return {1: VaOpponent(1, options.get("strength", "strong"))}
+
+
+def _va_setup(chosen: dict[str, Any]) -> dict[str, Any]:
+    """Against the app, Player 2 is the app, called Rival in the table log; the app shuffles,
+    since its own cards must be drawn by the app and never typed in at the table."""
+    if chosen.get("opponent") == "app":
+        return chosen | {"names": ["Player 1", "Rival"], "cards": "app"}
+    return chosen
+
+
+VA_OPTIONS = (
+    Option("cards", "Cards", (("app", "The app shuffles"), ("table", "Enter each card"))),
+    Option("opponent", "Players", (("two", "Two players"), ("app", "Against the app"))),
+    Option("strength", "App strength", (("strong", "Strong"), ("easy", "Easy"))),
+)
+
 VITA_LUNA_OPTIONS = (
     Option("mode", "Game", (("basic", "Basic"), ("advanced", "Advanced (bidding)"))),
     Option("extended", "Length", ((False, "Standard"), (True, "Extended"))),
@@ -77,11 +139,13 @@ GAMES: tuple[GameEntry, ...] = (
               "Animal battles on a board of white and grey positions; march to the heart.",
               _vita_luna, VITA_LUNA_OPTIONS, _vita_luna_setup, _vita_luna_opponents, secrets=True),
     GameEntry("va_card_game", "VA Card Game", "2 players",
-              "Heroes with HP, AD and DEF duel by attacking or blocking."),
+              "Heroes with HP, AD and DEF duel by attacking or blocking.",
+              _va_card_game, VA_OPTIONS, _va_setup, _va_opponents, secrets=True),
     GameEntry("luturas", "Luturas", "2 players",
               "Crystals, Luturas in gears and a Soldier to protect."),
     GameEntry("riposte", "Riposte", "2 players",
-              "Simultaneous clashes of attack positions; first to 12 damage loses."),
+              "Simultaneous clashes of attack positions; first to 12 damage loses.",
+              _riposte, RIPOSTE_OPTIONS, _riposte_setup, _riposte_opponents, secrets=True),
 )  # fmt: skip
 
 

@@ -1,0 +1,97 @@
+"""VA Card Game's page: both battlefields as they lie on the table (life points, each hero in play
+with its HP and DEF left against its totals, its equipment and their bonuses, hands and decks
+counted, the graveyards), the last duel explained between them, and one button per legal action,
+in players' words.
+
+Three steps (STYLE.md, principle 12): read the game through this screen's eyes, ask the engine
+(legal actions, what it waits for), draw. The page never holds the match: `eyes` picks the
+`SeenMatch` it draws from (a player's own seat on their device, the public view on the shared
+tablet and on a watching screen, the player whose private screen is uncovered on the shared
+tablet), so a card or a declaration those eyes may not see cannot reach the screen, the log or
+the markup. Every action button plays through `session.act`, so the engine checks each tap (for
+this device's seat) and a refusal comes back as `table.flash`. What the page adds is privacy,
+confirmation and the physical cards, never rules:
+- secrets stay covered: on the shared tablet placing the opening hero, declaring, equipping from
+  the hand and entering the cards drawn, each behind a "pass the tablet" cover;
+- what cannot be taken back asks for a second tap: a declaration, the opening hero face down;
+- the physical cards stay true: with the app's cards the page names each card to take (in
+  private) and, against the app, which of the app's cards to lay out; with the table's cards the
+  players enter the cards that came up (`entry`).
+
+This module is the frame and its routing by phase: `opening` (the coin, the deal, the opening
+heroes), `declaring` (attack or block), `between` (the draw and equip steps). `eyes` decides whose
+eyes a run draws through, `header` what every phase shows, `field` the table, `exchange` the last
+duel in words, `hand` the hand in view, `buttons` the action buttons and their words, `entry` the
+cards typed in, `table_talk` what the physical cards must do, `memory` the session's small
+memories, `words` and `pictures` the cards in words and markup, and `style` the CSS.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import streamlit as st
+
+from companion.games.va_card_game.state import DEAL, DECLARE, DRAW, EQUIP, OVER, PREPARE, TOSS
+from companion.screens import parts, session
+from companion.screens.va_card_game import between, declaring, eyes, field, header, opening
+from companion.screens.va_card_game.hand import hand, to_take
+from companion.screens.va_card_game.style import CSS
+
+SCREENS: dict[str, Callable[[eyes.Screen], None]] = {
+    TOSS: opening.toss,
+    DEAL: opening.deal,
+    PREPARE: opening.place,
+    DECLARE: declaring.declare,
+    DRAW: between.draw,
+    EQUIP: between.equip,
+}
+
+
+def render(table: session.Table) -> None:
+    app = eyes.app_seat(table.public)
+    if app is not None:
+        session.let_the_app_play(table)
+    screen = eyes.screen(table, app)
+    st.html(CSS)
+    header.title_bar(screen)
+    with st.container(key="va_main"):
+        left, right = st.columns([1.55, 1], gap="small")
+        with left, st.container(key="va_left"):
+            field.draw(screen)
+        with right, st.container(key="va_right"):
+            private = screen.private is not None and not screen.covered
+            if not private:
+                header.just_now(screen)
+            parts.flash(table.flash)  # by the buttons: in sight where the tap was
+            _controls(screen)
+            if private:  # a player's own screen: their choices first, in sight
+                header.just_now(screen)
+    header.log(screen.seen)
+
+
+def _controls(screen: eyes.Screen) -> None:
+    """What this phase asks of the table, on the screen of its own."""
+    phase = screen.view["phase"]
+    if phase == OVER:
+        header.game_over(screen)
+        return
+    choosing = any("player" in a for a in screen.legal)
+    if screen.covered or (screen.private is None and not choosing):
+        header.prompt(header.next_step(screen))
+    if screen.covered:
+        eyes.cover(screen)
+        return
+    if screen.app is not None and _apps_turn(screen):
+        st.html(f'<div class="va-now">{screen.called(screen.app)} is thinking…</div>')
+        return
+    to_take(screen)
+    SCREENS[phase](screen)
+    seat = screen.seen.seat
+    if seat in (0, 1) and not choosing and phase not in (TOSS, DEAL):
+        hand(screen, seat)  # a player's own cards, also while the other one decides
+
+
+def _apps_turn(screen: eyes.Screen) -> bool:
+    """Whether the table waits for the app alone (it has just not moved yet)."""
+    return not screen.legal and screen.app in screen.seen.to_move()

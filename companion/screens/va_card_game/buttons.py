@@ -1,0 +1,82 @@
+"""The buttons of VA Card Game's page: an action's button and its words, in players' words.
+
+A button is keyed by its action (`parts.action_key`): `act_declare_0_attack`,
+`act_equip_broadsword-1_0`. A card is named in a key only on a screen whose eyes see it (a
+player's own hand). A tap made on a player's private screen keeps the tablet with that player
+for their next screen, if it is theirs too; the engine checks every tap (`session.act`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import partial
+from typing import Any
+
+from companion.games.va_card_game.state import with_side
+from companion.games.va_card_game.stats import left, totals
+from companion.screens import parts, session
+from companion.screens.va_card_game import memory
+from companion.screens.va_card_game.eyes import Screen
+from companion.screens.va_card_game.words import bonus, gear_name, hero_words
+
+Action = dict[str, Any]
+
+
+def button(screen: Screen, label: str, action: Action, primary: bool = False) -> None:
+    """An action's button, keyed by the action."""
+    parts.action_button(label, action, key=parts.action_key(action), primary=primary, wrap=True,
+                        play=partial(play, keep_tablet(screen)))  # fmt: skip
+
+
+def keep_tablet(screen: Screen) -> str | None:
+    """The cover token of this player's next screen, when this one is a private screen."""
+    if screen.private is None:
+        return None
+    return f"{screen.table.gid}:{screen.private.seat}:{screen.length + 1}"
+
+
+def play(keep: str | None, action: Action) -> None:
+    """Callback: play `action`; on a private screen, its player keeps the tablet."""
+    memory.forget_choice()
+    memory.forget_entry()
+    if keep is not None:
+        memory.uncover(keep)
+    session.act(action)
+
+
+def one_button_each(screen: Screen) -> None:
+    """One button per legal action; the only one, if it is alone, is the one to tap."""
+    for action in screen.legal:
+        button(screen, label(screen, action), action, primary=len(screen.legal) == 1)
+
+
+def label(screen: Screen, action: Action) -> str:
+    """The words on an action's button."""
+    data = screen.data
+    kind = action["type"]
+    if kind == "toss":
+        return "Flip the coin for us"
+    if kind == "deal":
+        return "Shuffle and deal: 3 heroes and 3 pieces of equipment to each player"
+    if kind == "draw":
+        return "Draw: one hero card and one equipment card for each player"
+    if kind == "declare":
+        return f"Yes: {action['stance']}, face down"
+    if kind == "bring_in":
+        return f"Bring in {hero_words(data, action['card'])}"
+    if kind == "draw_hero":
+        return "Draw a hero card from your deck (you hold none)"
+    if kind == "equip":
+        return equip_words(screen, action["player"], action["card"])
+    if kind == "done":
+        return "Done equipping"
+    return kind.replace("_", " ").capitalize()
+
+
+def equip_words(screen: Screen, p: int, piece: str) -> str:
+    """ "Attach Broadsword (+1 AD, +1 DEF) → HP 8/8, AD 4, DEF 5/5": what the hero would have."""
+    data, state = screen.data, screen.state
+    attached = replace(state, gear=with_side(state.gear, p, (*state.gear[p], piece)))
+    now, whole = left(data, attached, p), totals(data, attached.heroes[p], attached.gear[p])
+    after = f"HP {now.hp}/{whole.hp}, AD {whole.ad}, DEF {now.df}/{whole.df}"
+    return f"Attach {gear_name(data, piece)} ({bonus(data, piece)}) → {after}"

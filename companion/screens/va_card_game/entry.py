@@ -1,0 +1,159 @@
+"""Cards typed in from the physical decks (cards "table"): pickers of the hero and equipment
+designs, and the copy of each design that goes into the chance action.
+
+The players shuffle their physical decks, so the page asks which cards came up, by design. The
+engine names every physical card by a copy id ("broadsword.2"), and two copies of a design are
+alike in every rule, so any copy the player's deck may hold will do: `resolve` tries the copies
+these eyes cannot place elsewhere until the engine accepts the action (`SeenMatch.check`). Only the
+copy in the action depends on that, never what the screen shows: a picker offers the designs a
+player may still find in their own deck, counting only their own cards, which their eyes see.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from itertools import islice, product
+from typing import Any
+
+import streamlit as st
+
+from companion.engine.seats import HIDDEN
+from companion.games.va_card_game.data import design
+from companion.screens import parts
+from companion.screens.keys import FLASH
+from companion.screens.va_card_game import memory
+from companion.screens.va_card_game.buttons import play
+from companion.screens.va_card_game.eyes import Screen
+
+Action = dict[str, Any]
+Slot = tuple[int, str, str]  # whose deck, "hero" or "gear", and the design entered
+MOST_TRIES = 5000  # copies tried for one action: far more than any deal of three needs
+PER_ROW = 3
+
+
+def deck(screen: Screen, p: int, kind: str) -> tuple[str, ...]:
+    """Every copy `p`'s hero or equipment deck held when the game began."""
+    data = screen.data
+    return (data.hero_decks if kind == "hero" else data.gear_decks)[p]
+
+
+def shown(screen: Screen, p: int) -> list[str]:
+    """The copies of `p`'s these eyes see outside the decks."""
+    view = screen.view
+    cards = [*view["hero_hands"][p], *view["gear_hands"][p], *view["gear"][p], *view["graves"][p]]
+    cards.append(view["heroes"][p])
+    return [c for c in cards if c and c != HIDDEN]
+
+
+def free(screen: Screen, p: int, kind: str, entered: Sequence[str] = ()) -> Counter[str]:
+    """How many copies of each design may still come off `p`'s deck, as these eyes can tell,
+    less the designs already `entered` here."""
+    left = Counter(design(c) for c in deck(screen, p, kind))
+    left.subtract(design(c) for c in shown(screen, p))
+    left.subtract(entered)
+    return +left
+
+
+def names_of(screen: Screen, kind: str) -> dict[str, str]:
+    """Each design of a kind with its name, sorted by name: how a player finds a card."""
+    data = screen.data
+    found = data.heroes if kind == "hero" else data.gear
+    by_design = {design(c): card.name for c, card in found.items()}
+    return dict(sorted(by_design.items(), key=lambda kv: kv[1]))
+
+
+def resolve(
+    screen: Screen, slots: Sequence[Slot], build: Callable[[list[str]], Action]
+) -> Action | None:
+    """The action `build` makes from copies of the designs in `slots` that the engine accepts,
+    or None if no copies will do (a card entered that cannot be in the deck)."""
+    options = []
+    for p, kind, wanted in slots:
+        seen_here = set(shown(screen, p))
+        copies = [c for c in deck(screen, p, kind) if design(c) == wanted]
+        options.append(
+            [c for c in copies if c not in seen_here] + [c for c in copies if c in seen_here]
+        )
+    for combo in islice(product(*options), MOST_TRIES):
+        owned = [(slot[0], card) for slot, card in zip(slots, combo, strict=True)]
+        if len(set(owned)) != len(owned):
+            continue
+        action = build(list(combo))
+        if screen.seen.check(action) is None:
+            return action
+    return None
+
+
+def by_deck(slots: Sequence[Slot], copies: Sequence[str]) -> dict[tuple[int, str], list[str]]:
+    """The copies resolved for `slots`, by player and deck."""
+    found: dict[tuple[int, str], list[str]] = {(q, k): [] for q in (0, 1) for k in ("hero", "gear")}
+    for (q, kind, _), card in zip(slots, copies, strict=True):
+        found[q, kind].append(card)
+    return found
+
+
+def refusal(screen: Screen, slots: Sequence[Slot]) -> str:
+    """Why cards entered cannot all have come off the decks (the page's words: the engine only
+    knows copies)."""
+    said = [names_of(screen, kind)[wanted] for _, kind, wanted in slots]
+    if len(said) == 1:
+        return f"No {said[0]} can come off the deck now: check the card and enter it again."
+    listed = f"{', '.join(said[:-1])} and {said[-1]}"
+    return f"{listed} cannot all come off the decks now: check the cards and enter them again."
+
+
+def play_entered(
+    keep: str | None, action: Action | None, why_not: str, again: tuple[str, ...] = ()
+) -> None:
+    """Callback: play the action the entry made, or say `why_not` when there is none and let
+    the cards of `again` be entered again."""
+    if action is None:
+        st.session_state[FLASH] = why_not
+        memory.drop(again)
+        return
+    play(keep, action)
+
+
+def chosen_line(screen: Screen, target: str, kind: str, title: str, most: int) -> list[str]:
+    """The cards entered for `target` so far, said above its picker, with Clear."""
+    moment = screen.entry_moment
+    chosen: list[str] = memory.entry(moment).get(target, [])
+    named = names_of(screen, kind)
+    said = ", ".join(named[d] for d in chosen) if chosen else "none yet"
+    st.markdown(f"**{title}** ({len(chosen)} of {most}): {said}")
+    if chosen:
+        st.button("Clear and start again", key=f"va_clear_{target}", width="stretch", wrap=True,
+                  on_click=memory.put, args=(moment, target, []))  # fmt: skip
+    return chosen
+
+
+def picker(screen: Screen, target: str, kind: str, most: int, left: Counter[str]) -> None:
+    """The designs as buttons: a tap adds one to `target` (until it holds `most`)."""
+    moment = screen.entry_moment
+    full = len(memory.entry(moment).get(target, [])) >= most
+    offered = [(d, name) for d, name in names_of(screen, kind).items() if left[d] > 0]
+    for column, (wanted, name) in parts.in_rows(offered, PER_ROW):
+        column.button(name, key=f"va_design_{target}_{wanted}", width="stretch", wrap=True,
+                      disabled=full, on_click=memory.add,
+                      args=(moment, target, wanted, most))  # fmt: skip
+
+
+def one_card(
+    screen: Screen,
+    question: str,
+    p: int,
+    kind: str,
+    build: Callable[[list[str]], Action],
+    keep: str | None,
+) -> None:
+    """A picker whose tap plays at once: the hero card drawn to bring in."""
+    st.markdown(f"**{question}**")
+    left = free(screen, p, kind)
+    offered = [(d, name) for d, name in names_of(screen, kind).items() if left[d] > 0]
+    for column, (wanted, name) in parts.in_rows(offered, PER_ROW):
+        slots = [(p, kind, wanted)]
+        action = resolve(screen, slots, build)
+        why_not = refusal(screen, slots)
+        column.button(name, key=f"va_card_{wanted}", width="stretch", wrap=True,
+                      on_click=play_entered, args=(keep, action, why_not))  # fmt: skip

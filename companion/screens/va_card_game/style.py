@@ -1,0 +1,118 @@
+"""VA Card Game's page CSS: the two battlefields beside the controls (below them on a portrait
+tablet, so the buttons are in sight without scrolling), each hero's numbers, the last duel, the
+prompts, the confirmations and the covers.
+
+The classes are the ones the page's markup and `st.container(key=...)` boxes carry; the browser
+tests check the layout this gives at both tablet sizes.
+"""
+
+from __future__ import annotations
+
+CSS = """
+<style>
+  div[data-testid="stMainBlockContainer"] { padding-left: 0.8rem; padding-right: 0.8rem;
+                                            padding-top: 0.6rem; }
+  .va-table { display: flex; flex-direction: column; gap: 6px; color: #111; }
+  .va-side { background: #FFFFFF; border: 2px solid #C8C8C8; border-radius: 12px;
+             padding: 4px 10px 6px; }
+  .va-side.active { border: 4px solid #E0A800; background: #FFFBEA; padding: 2px 8px 4px; }
+  .va-who { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 10px;
+            font-size: 1.15rem; line-height: 1.3; }
+  .va-name { font-weight: 800; font-size: 1.25rem; }
+  .va-ink0 { color: #A85A00; }
+  .va-ink1 { color: #1F6FA3; }
+  .va-tag { font-size: 0.9rem; font-weight: 800; border-radius: 6px; padding: 1px 7px;
+            white-space: nowrap; }
+  .va-active-tag { background: #C45E00; color: #FFF; }
+  .va-done { color: #1B5E20; background: #E8F5E9; }
+  .va-busy { color: #7A4B00; background: #FFF1D6; }
+  .va-life { margin-left: auto; white-space: nowrap; font-size: 1.05rem; }
+  .va-life b { font-size: 1.5rem; }
+  .va-hearts { color: #C62828; font-size: 1.35rem; letter-spacing: 1px; }
+  .va-hearts .va-gone { color: #999; }
+  .va-body { display: flex; gap: 10px; align-items: flex-start; margin-top: 2px; }
+  .va-hero { flex: 0 0 228px; background: #F7F3EA; border: 2px solid #8A6D3B; border-radius: 10px;
+             padding: 4px 8px 5px; }
+  .va-hero.va-none { background: #F2F2F2; border-style: dashed; color: #444; font-size: 1.05rem;
+                     padding: 14px 8px; text-align: center; }
+  .va-card-name { font-weight: 850; font-size: 1.2rem; line-height: 1.2; }
+  .va-note { font-size: 0.85rem; color: #555; font-style: italic; }
+  .va-stat { display: flex; align-items: center; gap: 5px; font-size: 1.05rem; line-height: 1.35; }
+  .va-stat b { font-size: 1.5rem; line-height: 1.1; }
+  .va-of { color: #444; font-size: 1.05rem; margin-left: -3px; }
+  .va-k { display: inline-block; min-width: 38px; text-align: center; font-size: 0.85rem;
+          font-weight: 800; border-radius: 5px; padding: 0 4px; color: #FFF; }
+  .va-k.hp { background: #C62828; }
+  .va-k.ad { background: #5D4037; }
+  .va-k.df { background: #2F6FB8; }
+  .va-pips { display: inline-flex; flex-wrap: wrap; gap: 2px; margin-left: 4px; max-width: 120px; }
+  .va-pip { display: inline-block; width: 7px; height: 12px; border-radius: 2px;
+            border: 1.5px solid #444; }
+  .va-pip.hp { background: #C62828; border-color: #8E1B1B; }
+  .va-pip.df { background: #2F6FB8; border-color: #1E4C80; }
+  .va-pip.lost { background: transparent; border-color: #999; }
+  .va-printed { font-size: 0.82rem; color: #444; line-height: 1.25; margin-top: 2px; }
+  .va-rest { flex: 1 1 auto; min-width: 0; font-size: 1rem; }
+  .va-title { font-size: 0.82rem; font-weight: 800; color: #555; text-transform: uppercase;
+              letter-spacing: 0.03em; }
+  .va-chips { display: flex; flex-wrap: wrap; gap: 4px; margin: 2px 0 4px; }
+  .va-chip, .va-card { display: inline-block; border-radius: 8px; padding: 1px 7px;
+                       font-size: 0.95rem; line-height: 1.3; }
+  .va-chip { background: #FFF1D6; border: 1.5px solid #C47F00; }
+  .va-card.hero { background: #E3EEF9; border: 1.5px solid #2F6FB8; }
+  .va-card.gear { background: #FFF1D6; border: 1.5px solid #C47F00; }
+  .va-count { font-size: 1rem; }
+  .va-count b { font-size: 1.2rem; }
+  .va-grave { font-size: 0.92rem; color: #333; margin-top: 2px; }
+  .va-back { flex: 0 0 228px; background: repeating-linear-gradient(45deg, #34495E, #34495E 8px,
+             #2C3E50 8px, #2C3E50 16px); color: #FFF; border-radius: 10px; padding: 8px 10px;
+             font-size: 1rem; font-weight: 650; display: flex; gap: 10px; align-items: center; }
+  .va-back-mark { font-size: 2rem; font-weight: 900; line-height: 1; }
+  .va-duel { background: #F5F1EA; border-radius: 12px; padding: 6px 10px; font-size: 1rem;
+             line-height: 1.3; }
+  .va-duel.fresh { background: #FFF3E0; border: 3px solid #E07B00; padding: 3px 7px; }
+  .va-duel.va-empty { color: #444; text-align: center; padding: 10px; }
+  .va-saids { display: flex; flex-wrap: wrap; gap: 4px 18px; margin: 2px 0; }
+  .va-said { display: flex; gap: 8px; align-items: center; font-size: 1.1rem; }
+  .va-said b { font-size: 1.25rem; text-transform: uppercase; }
+  .va-sword { font-size: 1.2rem; }
+  .va-sum { font-size: 1.1rem; font-weight: 700; color: #5A2500; }
+  .va-words { margin: 3px 0 0; padding-left: 1.1em; font-size: 0.95rem; }
+  .va-now { font-size: 1.02rem; color: #222; background: #F3F6FB; border-radius: 10px;
+            padding: 6px 10px; line-height: 1.35; }
+  .va-todo { font-size: 1.08rem; font-weight: 700; color: #4A2A00; margin-top: 4px; }
+  .va-private { background: #FFF3E0; border-left: 8px solid #E07B00; border-radius: 8px;
+                padding: 6px 10px; margin: 0; }
+  .va-prompt { font-size: 1.2rem; font-weight: 700; color: #111; background: #FFF8E1;
+               border-left: 8px solid #F5A623; border-radius: 8px; padding: 6px 12px; }
+  .va-confirm { background: #FFFFFF; border: 4px solid #C62828; border-radius: 12px;
+                padding: 10px 12px; font-size: 1.3rem; font-weight: 750; color: #111; }
+  .va-confirm small { display: block; font-size: 1rem; font-weight: 500; color: #444;
+                      margin-top: 4px; }
+  .va-preview { font-size: 1.1rem; color: #111; background: #F3F6FB; border-radius: 8px;
+                padding: 5px 10px; }
+  .va-hand { background: #FAFAFA; border: 2px solid #D0D0D0; border-radius: 12px;
+             padding: 4px 8px 6px; }
+  .va-cover { background: #263238; color: #FFFFFF; border-radius: 14px; padding: 18px 16px;
+              font-size: 1.5rem; font-weight: 700; text-align: center; }
+  .va-cover small { display: block; font-size: 1.05rem; font-weight: 500; margin-top: 6px;
+                    color: #CFD8DC; }
+  div[data-testid="stHorizontalBlock"]:has(.st-key-va_undo) { align-items: flex-start; }
+  div[data-testid="stColumn"]:has(.st-key-va_undo) div[data-testid="stCaptionContainer"] {
+    font-size: 0.8rem; line-height: 1.15; }
+  div[data-testid="stButton"] button div[data-testid="stMarkdownContainer"] p {
+    font-size: 1.12rem; font-weight: 650; line-height: 1.15; }
+  div[class*="st-key-va_design_"] button, div[class*="st-key-va_card_"] button {
+    min-height: 52px; padding: 4px 6px; }
+  div[class*="st-key-va_design_"] button p, div[class*="st-key-va_card_"] button p {
+    font-size: 1rem !important; }
+  div[data-testid="stAlert"] div[data-testid="stMarkdownContainer"] p {
+    font-size: 1.15rem; font-weight: 650; }
+  @media (orientation: portrait) {
+    .st-key-va_main > div > div[data-testid="stHorizontalBlock"] {
+      flex-direction: column-reverse; }
+    .st-key-va_main > div > div[data-testid="stHorizontalBlock"] > div[data-testid="stColumn"] {
+      width: 100% !important; flex: 1 1 100% !important; }
+  }
+</style>
+"""

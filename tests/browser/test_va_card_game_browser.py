@@ -1,0 +1,178 @@
+"""VA Card Game in a real browser at both tablet sizes: the coin, the deal, each opening hero placed
+face down behind its cover and confirmed, the reveal, the first duel declared in secret and
+explained, the equip step; the table's cards entered with the picker; no sideways scroll and no
+touch target under 44 px on any screen shot."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from playwright.sync_api import Error as PlaywrightError
+
+from .conftest import TABLETS, shoot, small_buttons, tablet, wait_for_app
+
+pytestmark = pytest.mark.slow
+
+
+def start_game(page, url: str, *choices: str) -> None:
+    page.goto(url)
+    wait_for_app(page)
+    for choice in choices:  # the game's options on its card in the chooser
+        page.locator("[class*='st-key-opt_va_card_game_']").get_by_role("radio", name=choice).tap()
+        wait_for_app(page)
+    page.locator(".st-key-new_va_card_game button").tap()
+    page.wait_for_url("**/?game=*", timeout=30_000)
+    wait_for_app(page)
+
+
+def keyed(page, prefix: str):
+    return page.locator(f"[class*='st-key-{prefix}'] button")
+
+
+def has(page, prefix: str) -> bool:
+    return keyed(page, prefix).count() > 0
+
+
+def settle(page) -> str:
+    """Wait until the script has run and the page's words hold still; return them."""
+    said = ""
+    for _ in range(40):
+        wait_for_app(page)
+        now = page.inner_text("body")
+        if now == said:
+            return now
+        said = now
+        page.wait_for_timeout(250)
+    return said
+
+
+def press(page, prefix: str, index: int = 0) -> None:
+    """Tap the button keyed `prefix...` and wait until the page has changed and settled."""
+    before = settle(page)
+    for _ in range(3):
+        button = keyed(page, prefix).nth(index)
+        try:
+            button.scroll_into_view_if_needed(timeout=5_000)
+            button.tap(timeout=5_000)
+            break
+        except PlaywrightError:  # redrawn under the finger: find it again
+            settle(page)
+    deadline = time.time() + 20
+    while time.time() < deadline:
+        if settle(page) != before:
+            return
+        page.wait_for_timeout(150)
+    raise AssertionError(f"tapping {prefix} changed nothing")
+
+
+def check_layout(page) -> None:
+    settle(page)
+    assert small_buttons(page) == []
+    width = page.viewport_size["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width + 1, "sideways scroll"
+
+
+def top(page) -> None:
+    """Scroll back to the top of the page, for the screenshot."""
+    page.evaluate(
+        "document.querySelectorAll('*').forEach(e => { if (e.scrollTop) e.scrollTop = 0; });"
+        "window.scrollTo(0, 0);"
+    )
+    page.wait_for_timeout(150)
+
+
+def snap(page, name: str) -> None:
+    check_layout(page)
+    top(page)
+    shoot(page, f"va-{name}")
+
+
+def place_opening(page) -> None:
+    """Behind the cover: a hero, a piece of equipment, place it, confirm."""
+    press(page, "va_cover")
+    press(page, "va_hero_")
+    press(page, "va_gear_")
+    press(page, "va_place")
+    press(page, "act_prepare_")
+
+
+def declare(page, stance: str) -> None:
+    press(page, "va_cover")
+    press(page, f"va_stance_{stance}")
+    press(page, "act_declare_")
+
+
+@pytest.mark.parametrize("orientation", sorted(TABLETS))
+def test_the_opening_and_a_duel_at_tablet_size(server, browser, orientation):
+    context, page = tablet(browser, orientation)
+    try:
+        start_game(page, server.url)
+        assert "VA Card Game · setting up" in page.inner_text("body")
+        press(page, "va_toss_0")
+        assert "Player 1 wins the coin flip" in page.inner_text("body")
+        press(page, "act_deal")
+        assert "Pass the tablet to Player 1." in page.inner_text("body")
+        snap(page, f"covered-{orientation}")
+        press(page, "va_cover")
+        assert "Your opening cards: take" in page.inner_text("body")
+        press(page, "va_hero_")
+        press(page, "va_gear_")
+        snap(page, f"placing-{orientation}")
+        press(page, "va_place")
+        assert "cannot be taken back" in page.inner_text("body")
+        snap(page, f"confirm-place-{orientation}")
+        press(page, "act_prepare_")
+        assert "Pass the tablet to Player 2." in page.inner_text("body")
+        place_opening(page)
+        text = page.inner_text("body")
+        assert "Player 1 reveals" in text and "Player 2 reveals" in text
+        assert "Turn 1: Player 1 declares first" in text
+        press(page, "va_cover")
+        press(page, "va_stance_attack")
+        assert "Declare ATTACK, face down?" in page.inner_text("body")
+        snap(page, f"declare-{orientation}")
+        press(page, "act_declare_")
+        assert "Player 1 has declared face down." in page.inner_text("body")
+        declare(page, "block")
+        text = page.inner_text("body")
+        assert "DUEL JUST REVEALED" in text.upper() and "attacks for" in text
+        snap(page, f"duel-{orientation}")
+        press(page, "act_draw")
+        press(page, "va_cover")
+        assert "You drew " in page.inner_text("body") and has(page, "act_done_")
+        snap(page, f"equip-{orientation}")
+        press(page, "act_done_")
+        page.reload()
+        wait_for_app(page)
+        assert "Pass the tablet to Player 2." in page.inner_text("body")  # covers down
+    finally:
+        context.close()
+
+
+def test_the_tables_cards_are_entered_with_the_picker(server, browser):
+    context, page = tablet(browser, "landscape")
+    try:
+        start_game(page, server.url, "Enter each card")
+        press(page, "va_toss_1")
+        assert "Pass the tablet to Player 2." in page.inner_text("body")
+        press(page, "va_cover")
+        for design in ("iron_monk", "storm_lancer", "ember_witch"):
+            press(page, f"va_design_hero1_{design}")
+        for design in ("broadsword", "broadsword", "war_paint"):
+            press(page, f"va_design_gear1_{design}")
+        snap(page, "entry-opening")
+        press(page, "va_enter_done")
+        press(page, "va_cover")
+        for design in ("bastion_knight", "glass_fencer", "oak_warden"):
+            press(page, f"va_design_hero0_{design}")
+        for design in ("plumed_helm", "life_amulet", "hunting_spear"):
+            press(page, f"va_design_gear0_{design}")
+        press(page, "va_enter_done")
+        text = page.inner_text("body")
+        assert "Each player draws 3 hero cards and 3 equipment cards" in text
+        press(page, "va_cover")
+        assert "Iron Monk" in page.inner_text("body")  # Player 2's own hand, in private
+        snap(page, "entry-placing")
+    finally:
+        context.close()
