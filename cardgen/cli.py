@@ -190,6 +190,13 @@ def list_games(data: Path | None) -> None:
         out.print(f"{gid}: {game.name}{status} ({counts})", markup=False)
 
 
+def _broken_examples(game: Game) -> list[str]:
+    """The claims of the rulebook's worked examples that the game's rules engine rejects."""
+    from cardgen.kit import worked_examples
+
+    return worked_examples(game)[1]
+
+
 @main.command()
 @click.argument("games", nargs=-1)
 @data_option
@@ -202,9 +209,12 @@ def validate(games: tuple[str, ...], data: Path | None, quiet: bool) -> None:
         game, problems = load_game(folder)
         _print_problems(problems)
         errors = [p for p in problems if p.is_error]
-        if errors:
+        broken = _broken_examples(game) if game is not None and not errors else []
+        for line in broken:
+            err.print(f"{folder.name}: {line}", style="red", markup=False, highlight=False)
+        if errors or broken:
             failed += 1
-            err.print(f"{folder.name}: {len(errors)} problem(s)", style="bold red")
+            err.print(f"{folder.name}: {len(errors) + len(broken)} problem(s)", style="bold red")
         elif not quiet and game is not None:
             cards = sum(game.count(t.id) for t in game.spec.card_types if t.kind != "reference")
             out.print(
@@ -292,6 +302,14 @@ def _offset(value: str) -> tuple[float, float]:
     help="Build only if something changed since the last build; then rebuild the whole kit, and "
     "the changed cards alone into print-<paper>-subset.pdf.",
 )
+@click.option(
+    "--text-overflow",
+    type=click.Choice(["error", "warn"]),
+    default="error",
+    show_default=True,
+    help="Text that cannot fit its box even at its smallest size: stop the build, or warn and "
+    "print it anyway.",
+)
 @click.option("--watch", is_flag=True, help="Rebuild whenever the data or templates change.")
 @kits_option
 def build(
@@ -310,6 +328,7 @@ def build(
     no_tts: bool,
     shop: str | None,
     changed: bool,
+    text_overflow: str,
     watch: bool,
     out_root: Path | None,
 ) -> None:
@@ -339,6 +358,7 @@ def build(
         tts=not no_tts,
         shop=shop or "",
         changed=changed,
+        text_overflow=text_overflow,
     )
     target = _kit_root(out_root)
     failed = not _build_all(folders, options, target)

@@ -14,6 +14,8 @@ the outputs it did not rebuild that no longer match the data (`stale`).
 from __future__ import annotations
 
 import hashlib
+import importlib
+import importlib.util
 import json
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
@@ -43,9 +45,33 @@ def has_rulebook(game: Game) -> bool:
     return (templates_root(game) / game.id / "rules.md").is_file()
 
 
+def worked_examples(game: Game) -> tuple[dict[str, Any], list[str]]:
+    """The rulebook's worked examples played by the game's rules engine, when the companion has
+    one (`companion/games/<id>/examples.py`), and one line per claim of an example's story the
+    engine no longer agrees with. A game without an engine has none and no problems."""
+    if not game.id.isidentifier():
+        return {}, []
+    name = f"companion.games.{game.id}.examples"
+    try:
+        found = importlib.util.find_spec(name) is not None
+    except ModuleNotFoundError:
+        found = False
+    if not found:
+        return {}, []
+    from companion.engine.examples import problems
+
+    try:
+        examples = importlib.import_module(name).from_game(game)
+    except Exception as exc:  # a designer's data the engine cannot read: say so, in one line
+        return {}, [f"the rulebook's worked examples could not be played ({type(exc).__name__}: "
+                    f"{str(exc)[:120]})"]  # fmt: skip
+    return examples, problems(examples)
+
+
 def rulebooks(game: Game, staging: Path, options: PrintOptions) -> tuple[list[str], list[Path]]:
-    books = write_rules(game, staging, options.paper)
-    return [f"rulebook: {p}" for p in books.problems], books.files
+    examples, broken = worked_examples(game)
+    books = write_rules(game, staging, options.paper, examples)
+    return [f"rulebook: {p}" for p in [*broken, *books.problems]], books.files
 
 
 # What the outputs are made from ---------------------------------------------------------------
@@ -197,7 +223,7 @@ def _would_make(game: Game, options: BuildOptions) -> list[str]:
     return names + (list(RULES_OUTPUTS) if has_rulebook(game) else [])
 
 
-def changed_pdf(keys: Collection[str]) -> Extra:
+def changed_pdf(keys: Collection[str], text_overflow: str = "error") -> Extra:
     """An extra output: print-<paper>-subset.pdf with only these cards, to reprint them."""
 
     def extra(game: Game, staging: Path, options: PrintOptions) -> tuple[list[str], list[Path]]:
@@ -205,7 +231,7 @@ def changed_pdf(keys: Collection[str]) -> Extra:
         for spec in game.spec.types:
             ids = {key.split("/", 1)[1] for key in keys if key.split("/", 1)[0] == spec.id}
             if ids:
-                sets.append(build_faces(game, spec, options.bleed_mm, ids))
+                sets.append(build_faces(game, spec, options.bleed_mm, ids, text_overflow))
         path = staging / f"print-{options.paper}-subset.pdf"
         write_pdf(game, sets, path, BuildOptions(print=options, png=False, tts=False))
         return [], [path]
@@ -245,7 +271,8 @@ def build_kit(
             changed = [key for key in changed if key in keys]
         notes.append(_changed_note(changed, due, options))
         if changed:
-            extras.append(("laying out the changed cards", changed_pdf(changed)))
+            overflow = options.text_overflow
+            extras.append(("laying out the changed cards", changed_pdf(changed, overflow)))
         options, keys = replace(options, changed=False, types=(), ids=()), None
     report = build_game(game, out_root, options, progress, extras)
     report.notes += notes
@@ -274,7 +301,9 @@ def build_rulebooks(game: Game, out_root: Path, paper: str = "a4") -> RulesRepor
     """`cardgen rules`: the rulebooks alone, into out_root/<game>/, noted like the kit's."""
     folder = out_root / game.id
     now = Inputs.of(game)
-    report = build_rules(game, folder, paper)
+    examples, broken = worked_examples(game)
+    report = build_rules(game, folder, paper, examples)
+    report.problems = broken + report.problems
     record_outputs(folder, Owner.KIT, {name: made_from(now, name, None) for name in RULES_OUTPUTS})
     report.problems += stale(folder, now, RULES_OUTPUTS)
     return report

@@ -9,6 +9,7 @@ glossary, the clarifications and the card appendix come from the data, so they c
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -83,7 +84,8 @@ def _values(find: Any) -> Any:
 class GameBook:
     """Everything the rule templates and directives read from one game."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, examples: Mapping[str, Any] | None = None) -> None:
+        self.examples = dict(examples or {})  # worked examples played by the rules engine
         self.game = game
         self.root = templates_root(game)
         self.folder = self.root / game.id
@@ -119,6 +121,7 @@ class GameBook:
             "keywords": {s: [dict(c.values) for c in words.values()]
                          for s, words in game.keywords.items()},
             "clarification": lambda cid: clar.get(cid, {}).get("decision", f"[{cid}?]"),
+            "ex": self.examples,
             "clarifications": list(clar.values()),
             "book": self.settings,
             "deck_formats": {
@@ -284,9 +287,12 @@ def impose_booklet(source: Path, target: Path, sheet_mm: tuple[float, float]) ->
 RULES_OUTPUTS = ("rules.pdf", "rules-booklet.pdf", "reference.pdf")
 
 
-def write_rules(game: Game, folder: Path, paper: str = "a4") -> RulesReport:
-    """rules.pdf, rules-booklet.pdf and reference.pdf, written into `folder` (a staging folder)."""
-    book = GameBook(game)
+def write_rules(
+    game: Game, folder: Path, paper: str = "a4", examples: Mapping[str, Any] | None = None
+) -> RulesReport:
+    """rules.pdf, rules-booklet.pdf and reference.pdf, written into `folder` (a staging folder).
+    `examples`: the worked examples the templates print as `ex` (see cardgen.kit)."""
+    book = GameBook(game, examples)
     report = RulesReport()
     sheet = PAPERS_MM[paper]
     pages, problems = book.write("rules.md", folder / "rules.pdf", sheet, 10.0, 18)
@@ -305,12 +311,14 @@ def write_rules(game: Game, folder: Path, paper: str = "a4") -> RulesReport:
     return report
 
 
-def build_rules(game: Game, folder: Path, paper: str = "a4") -> RulesReport:
+def build_rules(
+    game: Game, folder: Path, paper: str = "a4", examples: Mapping[str, Any] | None = None
+) -> RulesReport:
     """The three books into `folder` (a game's kit folder): staged, then published in place of
     the previous ones (`cardgen.data.outputs`); a folder cardgen does not own is refused."""
     claim(folder, Owner.KIT)
     with staging_beside(folder) as staging:
-        report = write_rules(game, staging, paper)
+        report = write_rules(game, staging, paper, examples)
         publish(folder, staging, Owner.KIT, f"cardgen rules {game.id}", RULES_OUTPUTS)
     report.files = [folder / path.name for path in report.files]
     return report

@@ -83,3 +83,23 @@ def test_tougher_enemies_break_the_orange_fight_by_name(tmp_path):
         "rulebook example 'a fight in an orange room' no longer holds: a 6 fells the first enemy and costs a heart"
         in found
     )
+
+
+def test_validate_fails_on_a_broken_example_and_names_it(tmp_path):
+    """The issue's case end to end: `cardgen validate` on the edited copy exits 1 with the line."""
+    from click.testing import CliRunner
+
+    from cardgen.cli import main
+
+    data = tmp_path / "data"  # not the working folder: a game name there would be a folder
+    edited(data, "vita_luna", "creatures", "wolf", "attack", "4")
+    result = CliRunner().invoke(main, ["validate", "--data", str(data), "vita_luna"])
+    assert result.exit_code == 1
+    assert (
+        "vita_luna: rulebook example 'a whole turn of attacks' no longer holds: "
+        "the Porcupine survives the Wolf's hit" in result.output
+    )
+    shipped = CliRunner().invoke(
+        main, ["validate", "vita_luna", "riposte", "moonlighter", "va_card_game"]
+    )
+    assert shipped.exit_code == 0, shipped.output

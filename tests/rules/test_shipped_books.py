@@ -9,7 +9,7 @@ import pytest
 
 from cardgen.data.database import load_game_or_raise
 from cardgen.data.project import REPO_ROOT
-from cardgen.rules.book import build_rules
+from cardgen.kit import build_rulebooks
 
 DATA, TEMPLATES = REPO_ROOT / "card_data", REPO_ROOT / "templates"
 BOOKS = sorted(p.parent.name for p in TEMPLATES.glob("*/rules.md"))
@@ -28,10 +28,10 @@ def flat(path: Path) -> str:
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> dict[str, tuple[object, Path]]:
     books = {}
-    for game_id in BOOKS:
-        out = tmp_path_factory.mktemp(game_id)
-        report = build_rules(load_game_or_raise(DATA / game_id), out)
-        books[game_id] = (report, out)
+    for game_id in BOOKS:  # as `cardgen rules` builds them: worked examples played by the engines
+        root = tmp_path_factory.mktemp(game_id)
+        report = build_rulebooks(load_game_or_raise(DATA / game_id), root)
+        books[game_id] = (report, root / game_id)
     return books
 
 
@@ -98,3 +98,12 @@ def test_every_font_is_embedded_and_qpdf_finds_nothing(built, game_id):
                                check=True).stdout.splitlines()[2:]  # fmt: skip
         assert fonts and [f for f in fonts if f.split()[-5] != "yes"] == [], name
         subprocess.run(["qpdf", "--check", str(out / name)], capture_output=True, check=True)
+
+
+def test_worked_examples_print_what_the_engines_computed(built):
+    """The numbers of the rulebooks' worked examples come from the engines' play of them."""
+    vita_luna = flat(built["vita_luna"][1] / "rules.pdf")
+    assert "The Wolf hits the Porcupine for 3: it has 1 health left." in vita_luna
+    assert "the Beetle takes 1 damage and has 2 health left" in vita_luna
+    riposte = flat(built["riposte"][1] / "rules.pdf")
+    assert "+1 for Feint's Press. Ben takes 5." in riposte
