@@ -64,6 +64,11 @@ def _vita_luna_setup(chosen: dict[str, Any]) -> dict[str, Any]:
     return chosen
 
 
+MOONLIGHTER_OPTIONS = (
+    Option("forgiving", "Falls", ((False, "Standard"), (True, "Forgiving play"))),
+)
+
+
 def _riposte() -> Rules:
     from companion.games.riposte import RiposteRules
 
@@ -134,7 +139,8 @@ VITA_LUNA_OPTIONS = (
 
 GAMES: tuple[GameEntry, ...] = (
     GameEntry("moonlighter", "Moonlighter", "1 player",
-              "Explore a dungeon room by room, fight, loot pawns, beat the boss.", _moonlighter),
+              "Explore a dungeon room by room, fight, loot pawns, beat the boss.", _moonlighter,
+              MOONLIGHTER_OPTIONS),
     GameEntry("vita_luna", "Vita Luna", "2 players",
               "Animal battles on a board of white and grey positions; march to the heart.",
               _vita_luna, VITA_LUNA_OPTIONS, _vita_luna_setup, _vita_luna_opponents, secrets=True),

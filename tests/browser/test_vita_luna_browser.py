@@ -17,7 +17,8 @@ def start_game(page, url: str, *choices: str) -> None:
     page.goto(url)
     wait_for_app(page)
     for choice in choices:  # the game's options on its card in the chooser
-        page.get_by_role("radio", name=choice).tap()
+        options = page.locator("[class*='st-key-opt_vita_luna_']")  # other games offer the same
+        options.get_by_role("radio", name=choice).tap()
         wait_for_app(page)
     page.locator(".st-key-new_vita_luna button").tap()
     page.wait_for_url("**/?game=*", timeout=30_000)

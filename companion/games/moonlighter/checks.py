@@ -1,7 +1,8 @@
 """Why an action is refused, in the words a player at the table would use.
 
 `check` answers None for a legal action. Every refusal names what to do instead, because "why can't
-I do that?" is the question players ask most.
+I do that?" is the question players ask most; where a ruling of clarifications.csv decides it, the
+reason is a `Refusal` naming that ruling's id (still a str), so a page can show the ruling too.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from companion.games.moonlighter.state import (
     neighbours,
     walkable_rooms,
 )
+from companion.games.rulings import ruled
 
 Action = dict[str, Any]
 
@@ -70,7 +72,9 @@ def check(data: MoonlighterData, state: MoonlighterState, action: Any) -> str | 
         return f"{kind} does not take {', '.join(sorted(action.keys() - allowed))}."
     phase = state.phase
     if phase == WON:
-        return "The game is won: every boss has fallen. Start a new game to play again."
+        return ruled(
+            "The game is won: every boss has fallen. Start a new game to play again.", "winning"
+        )
     if kind == "restart":
         return _check_restart(state)
     if phase != PHASE_OF[kind]:
@@ -94,32 +98,41 @@ def waiting_for(state: MoonlighterState) -> str:
     """What the game needs next, said as an instruction."""
     phase = state.phase
     if phase == PLACE:
-        return f"First place the {state.rolled} tile you rolled on a free side of your room."
+        return ruled(
+            f"First place the {state.rolled} tile you rolled on a free side of your room.",
+            "turn_flow",
+        )
     if phase == FIGHT:
         if state.rooms[state.at].tile == BOSS_TILE:
-            return "You are fighting the boss: roll the attack die."
+            return ruled("You are fighting the boss: roll the attack die.", "leaving_fights")
         if is_locked(state):
             return _locked(state)
-        return "You are in a fight: roll the attack die, or leave the room."
+        return ruled("You are in a fight: roll the attack die, or leave the room.", "turn_flow")
     if phase == LOOT:
-        return "First open the chest: roll the loot die."
+        return ruled("First open the chest: roll the loot die.", "loot_die")
     if phase == CHOOSE:
-        return f"First decide: take the {state.rooms[state.at].chest} pawn or keep yours."
+        return ruled(
+            f"First decide: take the {state.rooms[state.at].chest} pawn or keep yours.",
+            "chest_swap",
+        )
     if phase == FALLEN:
         return "You have fallen: restart to play on."
     if phase == CLEARED:
-        return "The boss is beaten: go on to the next dungeon."
+        return ruled("The boss is beaten: go on to the next dungeon.", "next_dungeon")
     return "Nothing waits here: roll the tile die, or move to another room."
 
 
 def _other_phase(state: MoonlighterState, kind: str) -> str:
     """A refusal for an action that belongs to another moment of the turn."""
     if kind == "leave_room":
-        return "There is nothing to leave: you are not in a fight."
+        return ruled("There is nothing to leave: you are not in a fight.", "leaving_fights")
     if kind in ("take_pawn", "keep_pawn") and state.phase == EXPLORE:
-        return "There is no new pawn to decide on here."
+        return ruled("There is no new pawn to decide on here.", "chest_swap")
     if kind == "next_dungeon":
-        return f"The boss of dungeon {state.dungeon} still stands. " + waiting_for(state)
+        return ruled(
+            f"The boss of dungeon {state.dungeon} still stands. " + waiting_for(state),
+            "boss_fight",
+        )
     return waiting_for(state)
 
 
@@ -153,16 +166,19 @@ def is_locked(state: MoonlighterState) -> bool:
 def _locked(state: MoonlighterState) -> str:
     if state.rooms[state.at].tile == BOSS_TILE:
         extra = ", even with the black pawn" if state.pawn == "black" else ""
-        return f"The boss room locks you in{extra}: beat the boss to get out."
+        return ruled(f"The boss room locks you in{extra}: beat the boss to get out.",
+                     "leaving_fights")  # fmt: skip
     standing = sum(1 for h in state.foes if h > 0)
     if standing == 1:
-        return "You are locked in: defeat the last enemy first."
+        return ruled("You are locked in: defeat the last enemy first.", "leaving_fights")
     if standing == 2:
-        return "You are locked in: defeat both enemies first."
-    return f"You are locked in: defeat all {standing} enemies first."
+        return ruled("You are locked in: defeat both enemies first.", "leaving_fights")
+    return ruled(f"You are locked in: defeat all {standing} enemies first.", "leaving_fights")
 
 
-WALLED_IN = "No room you can reach has a free side: you are walled in. Restart the dungeon."
+WALLED_IN = ruled(
+    "No room you can reach has a free side: you are walled in. Restart the dungeon.", "walled_in"
+)
 
 
 def can_roll_tile(state: MoonlighterState) -> str | None:
@@ -170,9 +186,12 @@ def can_roll_tile(state: MoonlighterState) -> str | None:
     if not has_free_side(state, state.at):
         if is_walled_in(state):
             return WALLED_IN
-        return "No free side next to this room: move to another room first."
+        return ruled("No free side next to this room: move to another room first.", "room_sides")
     if state.must_move and len(walkable_rooms(state)) > 1:
-        return "Your last roll placed nothing (the box ran out): move to another room first."
+        return ruled(
+            "Your last roll placed nothing (the box ran out): move to another room first.",
+            "tile_supply",
+        )
     return None
 
 
@@ -196,11 +215,15 @@ def _check_place(state: MoonlighterState, action: Action) -> str | None:
         return where
     room = state.rooms.get(where)
     if room is not None:
-        return f"{where[0]}, {where[1]} already holds {_a(room.face)} room: choose a free side."
+        return ruled(
+            f"{where[0]}, {where[1]} already holds {_a(room.face)} room: choose a free side.",
+            "turn_flow",
+        )
     if where not in neighbours(state.at):
-        return (
+        return ruled(
             f"{where[0]}, {where[1]} is not next to your room: place the tile on a free side "
-            "of the room you stand in."
+            "of the room you stand in.",
+            "turn_flow",
         )
     return None
 
@@ -211,13 +234,14 @@ def _check_move(state: MoonlighterState, action: Action) -> str | None:
         return where
     room = state.rooms.get(where)
     if room is None:
-        return f"There is no room at {where[0]}, {where[1]} to walk to."
+        return ruled(f"There is no room at {where[0]}, {where[1]} to walk to.", "free_movement")
     if where == state.at:
         return "You are already in that room."
     if room.face not in WALKABLE:
-        return (
+        return ruled(
             f"You cannot walk into {_a(room.face)} room: orange, black and red rooms are "
-            "entered only by placing them."
+            "entered only by placing them.",
+            "free_movement",
         )
     return None
 
@@ -230,7 +254,8 @@ def _check_swap(state: MoonlighterState, action: Action) -> str | None:
     room = state.rooms[state.at]
     if room.chest:
         return None
-    return "There is no chest here: swap pawns in a chest room that holds one."
+    return ruled("There is no chest here: swap pawns in a chest room that holds one.",
+                 "chest_swap")  # fmt: skip
 
 
 def _check_restart(state: MoonlighterState) -> str | None:
@@ -238,9 +263,10 @@ def _check_restart(state: MoonlighterState) -> str | None:
         return None
     if state.phase == EXPLORE and is_walled_in(state):
         return None
-    return (
+    return ruled(
         "You can restart only after a fall, or when no room you can reach has a free side. "
-        + waiting_for(state)
+        + waiting_for(state),
+        "walled_in",
     )
 
 

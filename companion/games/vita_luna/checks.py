@@ -1,13 +1,17 @@
 """Why an action is refused, in the words a player at the table would use.
 
 `check` answers None for a legal action. Every refusal says what the rule is, or what the game
-waits for instead, because "why can't I do that?" is the question players ask most.
+waits for instead, because "why can't I do that?" is the question players ask most; where a ruling
+of clarifications.csv decides it, the reason is a `Refusal` naming that ruling's id (still a str),
+so a page can show the ruling too. `why_not_singular` says why a Singular card cannot be played
+now at all, for a page that shows it disabled rather than hides it.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from companion.games.rulings import Refusal, ruled
 from companion.games.vita_luna.actions import AUCTION, HAND, held_count, lot_colour
 from companion.games.vita_luna.data import DECKS, VitaLunaData
 from companion.games.vita_luna.state import (
@@ -30,6 +34,7 @@ from companion.games.vita_luna.state import (
     Phase,
     VitaLunaState,
     locate,
+    whites,
 )
 
 Action = dict[str, Any]
@@ -139,7 +144,8 @@ def waiting_for(state: State) -> str:
     if phase in BIDDING:
         waiting = [names[p] for p in (0, 1) if state.bids[p] is None]
         what = "the first attack" if phase == ATTACK_BID else "the card turned up"
-        return f"Waiting for the secret bid of {' and '.join(waiting)} for {what}."
+        return ruled(f"Waiting for the secret bid of {' and '.join(waiting)} for {what}.",
+                     "secret_bids")  # fmt: skip
     if phase == TURN_UP:
         return f"First turn up the next {lot_colour(state)} card of the auction."
     if phase == DEAL_REST:
@@ -227,10 +233,13 @@ def _nothing(data: Data, state: State, action: Action) -> str | None:
 def _check_bid(data: Data, state: State, action: Action) -> str | None:
     p, amount = action["player"], action["amount"]
     if state.bids[p] is not None:
-        return f"{state.names[p]} has already bid; waiting for {state.names[1 - p]}'s secret bid."
+        return ruled(
+            f"{state.names[p]} has already bid; waiting for {state.names[1 - p]}'s secret bid.",
+            "secret_bids",
+        )
     have = state.markers[p]
     if not _is_int(amount) or not 0 <= amount <= have:
-        return f"{state.names[p]} can bid from 0 to {have} markers."
+        return ruled(f"{state.names[p]} can bid from 0 to {have} markers.", "secret_bids")
     return None
 
 
@@ -281,7 +290,8 @@ def _check_place(data: Data, state: State, action: Action) -> str | None:
         return bad
     base = p * data.white if row == "white" else 2 * data.white + p * data.grey
     if state.board[base + at] is not None:
-        return f"{row.capitalize()} position {at + 1} is taken: choose a free one."
+        return ruled(f"{row.capitalize()} position {at + 1} is taken: choose a free one.",
+                     "battle_size")  # fmt: skip
     return None
 
 
@@ -292,7 +302,10 @@ def _check_ready(data: Data, state: State, action: Action) -> str | None:
     w, g = data.white, data.grey
     b = state.board
     if not any(b[p * w : p * w + w]) and not any(b[2 * w + p * g : 2 * w + p * g + g]):
-        return "Place at least one creature first: a side with no creatures loses the battle."
+        return ruled(
+            "Place at least one creature first: a side with no creatures loses the battle.",
+            "bring_a_creature",
+        )
     return None
 
 
@@ -303,11 +316,16 @@ def _singular(state: State, action: Action) -> str | None:
     p, kind = action["player"], action["type"]
     name = SINGULARS[kind]
     if kind not in state.singulars[p]:
-        return (
-            f"{state.names[p]} has already played {name}: each Singular card is played once a game."
+        return ruled(
+            f"{state.names[p]} has already played {name}: each Singular card is played once a "
+            "game.",
+            "singulars_first",
         )
     if state.done & MOVED:
-        return f"Singular cards are played before moving, and {state.names[p]} has moved this turn."
+        return ruled(
+            f"Singular cards are played before moving, and {state.names[p]} has moved this turn.",
+            "singulars_first",
+        )
     return None
 
 
@@ -317,7 +335,7 @@ def _on_white(data: Data, state: State, card: Any, player: int, role: str) -> st
         return _unknown(card)
     where = locate(data, state, card)
     if where is None or where[0] != "white" or where[1] != player:
-        return f"{role}, on a white position; {name} is not."
+        return ruled(f"{role}, on a white position; {name} is not.", "singular_targets")
     return None
 
 
@@ -340,7 +358,10 @@ def _check_swap(data: Data, state: State, action: Action) -> str | None:
     for card in (own, target):
         creature = data.cards[card]
         if creature.anchor:
-            return f"{creature.name} has Anchor: it cannot change places, so Swap cannot move it."
+            return ruled(
+                f"{creature.name} has Anchor: it cannot change places, so Swap cannot move it.",
+                "anchor_reach",
+            )
     return None
 
 
@@ -353,12 +374,16 @@ def _check_steal(data: Data, state: State, action: Action) -> str | None:
         return bad
     creature = data.cards[target]
     if creature.anchor:
-        return f"{creature.name} has Anchor: it cannot be moved, so it cannot be stolen."
+        return ruled(
+            f"{creature.name} has Anchor: it cannot be moved, so it cannot be stolen.",
+            "anchor_reach",
+        )
     column = state.board.index(target) - (1 - p) * data.white
     if state.board[p * data.white + column] is not None:
-        return (
+        return ruled(
             f"Steal needs {state.names[p]}'s white position {column + 1}, opposite "
-            f"{creature.name}, to be free."
+            f"{creature.name}, to be free.",
+            "singular_targets",
         )
     return None
 
@@ -373,8 +398,40 @@ def _check_heal(data: Data, state: State, action: Action) -> str | None:
     creature = data.cards[target]
     if state.health[target] >= creature.health and (not creature.armour or target in state.armour):
         armour = " and armour" if creature.armour else ""
-        return f"{creature.name} is at full health{armour}: Heal would do nothing."
+        return ruled(f"{creature.name} is at full health{armour}: Heal would do nothing.",
+                     "singular_targets")  # fmt: skip
     return None
+
+
+NO_TARGET = {
+    "burn": "an enemy creature on a white position",
+    "swap": "one of your creatures and an enemy creature, both on white positions",
+    "steal": "an enemy creature on a white position",
+    "heal": "one of your creatures on a white position",
+}
+
+
+def why_not_singular(data: Data, state: State, player: int, kind: str) -> str | None:
+    """Why `player` cannot play the Singular card `kind` now on any target, or None if some
+    target is legal: the refusal of its first target, or that it has none at all."""
+    if state.phase != TURN or player != state.active:
+        return waiting_for(state)
+    refusal = _singular(state, {"type": kind, "player": player})
+    if refusal:
+        return refusal
+    own = [c for c in whites(data, state, player) if c]
+    enemy = [c for c in whites(data, state, 1 - player) if c]
+    if kind == "swap":
+        tries = [{"own": o, "target": e} for o in own for e in enemy]
+    else:
+        tries = [{"target": c} for c in (own if kind == "heal" else enemy)]
+    reasons = [check(data, state, {"type": kind, "player": player, **t}) for t in tries]
+    if any(r is None for r in reasons):
+        return None
+    if reasons:
+        return reasons[0]
+    return Refusal(f"{SINGULARS[kind]} needs {NO_TARGET[kind]}: there is none.",
+                   "singular_targets")  # fmt: skip
 
 
 # --- moves ---------------------------------------------------------------------------------------
@@ -392,10 +449,16 @@ def _may_leave(data: Data, state: State, card: str, player: int, column: int) ->
     """Why a white creature may not leave its position (Anchor, an enemy Holds), else None."""
     creature = data.cards[card]
     if creature.anchor:
-        return f"{creature.name} has Anchor: on a white position it cannot move or be swapped."
+        return ruled(
+            f"{creature.name} has Anchor: on a white position it cannot move or be swapped.",
+            "anchor_reach",
+        )
     holder = held_by(data, state, player, column)
     if holder:
-        return f"{creature.name} is held by the enemy {holder} opposite: it cannot move away."
+        return ruled(
+            f"{creature.name} is held by the enemy {holder} opposite: it cannot move away.",
+            "holds_reach",
+        )
     return None
 
 
@@ -418,64 +481,82 @@ def _check_move(data: Data, state: State, action: Action) -> str | None:
     name = data.cards[card].name
     if row == "grey":
         if state.done & GREY_MOVE:
-            return f"{state.names[p]} has already moved a grey card this turn."
+            return ruled(f"{state.names[p]} has already moved a grey card this turn.",
+                         "grey_and_promote")  # fmt: skip
         bad = _position(to, data.grey, "grey")
         if bad:
             return bad
         if state.board[2 * data.white + p * data.grey + to] is not None:
-            return f"Grey position {to + 1} is taken: a grey card moves to a free grey position."
+            return ruled(
+                f"Grey position {to + 1} is taken: a grey card moves to a free grey position.",
+                "grey_and_promote",
+            )
         return None
     if state.done & WHITE_MOVE:
-        return f"{state.names[p]} has already made this turn's move on the white row."
+        return ruled(f"{state.names[p]} has already made this turn's move on the white row.",
+                     "white_move")  # fmt: skip
     bad = _position(to, data.white, "white") or _may_leave(data, state, card, p, at)
     if bad:
         return bad
     if state.board[p * data.white + to] is not None:
-        return (
+        return ruled(
             f"White position {to + 1} is taken: only two creatures where one has Move anywhere "
-            "may swap places."
+            "may swap places.",
+            "white_move",
         )
     if abs(to - at) != 1 and not data.cards[card].move_anywhere:
-        return f"{name} moves one position sideways; only Move anywhere jumps further."
+        return ruled(f"{name} moves one position sideways; only Move anywhere jumps further.",
+                     "white_move")  # fmt: skip
     return None
 
 
 def _check_swap_places(data: Data, state: State, action: Action) -> str | None:
     p, card, other = action["player"], action["card"], action["other"]
     if state.done & WHITE_MOVE:
-        return f"{state.names[p]} has already made this turn's move on the white row."
+        return ruled(f"{state.names[p]} has already made this turn's move on the white row.",
+                     "white_move")  # fmt: skip
     spots = []
     for c in (card, other):
         where = _own(data, state, c, p)
         if isinstance(where, str):
             return where
         if where[0] != "white":
-            return f"Only creatures on white positions swap places; {data.cards[c].name} is grey."
+            return ruled(
+                f"Only creatures on white positions swap places; {data.cards[c].name} is grey.",
+                "white_move",
+            )
         spots.append(where[2])
     if card == other:
         return "Choose two different creatures to swap places."
     a, b = data.cards[card], data.cards[other]
     if not a.move_anywhere:
         if b.move_anywhere:
-            return f"Name {b.name} first: the creature with Move anywhere is the one that swaps."
-        return f"Neither {a.name} nor {b.name} has Move anywhere: they cannot swap places."
+            return ruled(
+                f"Name {b.name} first: the creature with Move anywhere is the one that swaps.",
+                "white_move",
+            )
+        return ruled(f"Neither {a.name} nor {b.name} has Move anywhere: they cannot swap places.",
+                     "white_move")  # fmt: skip
     return _may_leave(data, state, card, p, spots[0]) or _may_leave(data, state, other, p, spots[1])
 
 
 def _check_promote(data: Data, state: State, action: Action) -> str | None:
     p, card, to = action["player"], action["card"], action["position"]
     if state.done & PROMOTED:
-        return f"{state.names[p]} has already promoted a card this turn."
+        return ruled(f"{state.names[p]} has already promoted a card this turn.",
+                     "grey_and_promote")  # fmt: skip
     where = _own(data, state, card, p)
     if isinstance(where, str):
         return where
     if where[0] != "grey":
-        return f"{data.cards[card].name} is already on a white position."
+        return ruled(f"{data.cards[card].name} is already on a white position.",
+                     "grey_and_promote")  # fmt: skip
     bad = _position(to, data.white, "white")
     if bad:
         return bad
     if state.board[p * data.white + to] is not None:
-        return f"White position {to + 1} is taken: promote into a free white position."
+        return ruled(f"White position {to + 1} is taken: promote into a free white position.",
+                     "grey_and_promote")  # fmt: skip
     return None
 
 
@@ -513,12 +594,13 @@ def _check_trade(data: Data, state: State, action: Action) -> str | None:
         if card not in state.owned[p]:
             return f"{name} ({card}) is not one of {state.names[p]}'s cards."
         if data.cards[card].deck != "black":
-            return f"{name} is not a black card: only two black cards trade for a blue one."
+            return ruled(f"{name} is not a black card: only two black cards trade for a blue one.",
+                         "trades")  # fmt: skip
     if cards[0] == cards[1]:
         return "Name two different black cards."
     blues = state.deck("blue")
     if not blues:
-        return "The blue deck is empty: there is no blue card to trade for."
+        return ruled("The blue deck is empty: there is no blue card to trade for.", "trades")
     blue = action.get("blue")
     if blue is not None and blue not in blues:
         name = _card_name(data, blue)

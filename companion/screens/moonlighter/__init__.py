@@ -1,10 +1,15 @@
-"""Moonlighter's page: the state at a glance, the map, and one big button per legal action.
+"""Moonlighter's page: the state at a glance, the map to tap, and one big button per legal action.
 
 Three steps (STYLE.md, principle 12): read the seat's view, ask the engine (legal actions, what it
-waits for, what a room or pawn is), draw. Every button plays through `session.act`, so the engine
-checks each tap and a refusal comes back as `table.flash`. Rolls can be left to the app or typed in
-from a physical die; both are the same action, the typed one carrying its `value`. The pictures are
-drawn in `map`; the pieces every page shares come from `screens.parts`.
+waits for, why an action is refused), draw. Every button plays through `session.act`, so the
+engine checks each tap and a refusal comes back as `table.flash`. Rolls can be left to the app or
+typed in from a physical die; both are the same action, the typed one carrying its `value`.
+
+The map is where you walk and build: tap a room to walk to it, tap a free side to lay the rolled
+tile there. Every other square, every status card and every die opens its rules
+(`screens.rules_panel`), with the engine's reason when the tap could not be played; an action the
+engine refuses now stays on the screen, disabled, with its reason and its ruling. The pictures are
+drawn in `map`, the tap targets in `taps`; the pieces every page shares come from `screens.parts`.
 """
 
 from __future__ import annotations
@@ -16,25 +21,15 @@ from typing import Any
 import streamlit as st
 
 from companion.engine.seen import SeenMatch
-from companion.games.moonlighter.checks import ROLLS, can_roll_tile, waiting_for
-from companion.games.moonlighter.outcomes import BOSS_FACE, max_hearts, tile_roll
-from companion.games.moonlighter.state import BOSS_TILE, EXPLORE, FIGHT, WON
-from companion.screens import parts, session
-from companion.screens.moonlighter.map import (
-    CSS,
-    PAWN_FILL,
-    Card,
-    MapRoom,
-    cards_html,
-    hearts_row,
-    look,
-    map_svg,
-    map_window,
-    supply_html,
-    swatch,
-)
+from companion.games.moonlighter.checks import ROLLS, can_roll_tile, is_locked, waiting_for
+from companion.games.moonlighter.state import EXPLORE, FIGHT, WON
+from companion.games.rulings import ruling_of
+from companion.screens import parts, rules_panel, session
+from companion.screens.moonlighter import taps
+from companion.screens.moonlighter.map import CSS, supply_html
 
 Action = dict[str, Any]
+GAME = "moonlighter"
 
 DIE_SIDES = {"tile": 10, "attack": 6, "loot": 8}
 DIE_INK = {"tile": "#262626", "attack": "#C62828", "loot": "#B8860B"}
@@ -43,28 +38,6 @@ ROLL_LABELS = {
     "roll_tile": "Roll the tile die for me",
     "roll_attack": "Attack: roll for me",
     "roll_loot": "Open the chest: roll for me",
-}
-SIDES = {
-    (1, 0): ("East", "→"),
-    (0, 1): ("North", "↑"),
-    (-1, 0): ("West", "←"),
-    (0, -1): ("South", "↓"),
-}
-COMPASS = (  # the placement buttons, laid out like the sides of your room: (widths, sides)
-    ((1, 2, 1), (None, (0, 1), None)),
-    ((2, 0.9, 2), ((-1, 0), "you", (1, 0))),
-    ((1, 2, 1), (None, (0, -1), None)),
-)
-POWERS = {  # each pawn's power in a few words; the full text comes from the card data
-    "white": "no power",
-    "red": "2× hits on the boss",
-    "orange": "a 1 is your hit",
-    "yellow": "4 chest rooms allowed",
-    "green": "a kill fells the room",
-    "blue": "2× hits, 2× hurt",
-    "purple": "a 3 opens a chest",
-    "pink": "+2 max hearts",
-    "black": "black rooms don't lock",
 }
 FACES_PER_ROW = 5  # keeps each face button a finger wide on a portrait tablet
 LOG_SHOWN = 80  # newest log entries drawn on the page
@@ -78,90 +51,44 @@ def action_key(action: Action, value: int | None = None) -> str:
 
 def render(table: session.Table) -> None:
     seen = table.look()  # Moonlighter hides nothing: every device sees the whole dungeon
-    state, data = seen.state, seen.rules.data
-    legal = seen.legal_actions()
-    st.html(CSS)
+    state, data = seen.state, taps.game_data(seen)
+    legal = [] if table.access.public else seen.legal_actions()
+    st.html(CSS + taps.CSS)
     _header(table, seen)
-    st.html(cards_html(_cards(state, data)))
-    left, right = st.columns([1.05, 1], gap="medium")
-    with left:
-        _map(state, legal)
-        st.html(supply_html(_supply(state, data), data.cleared_face))
-        parts.log_list(seen.events, height=220, most=LOG_SHOWN)
-    with right:
-        parts.flash(table.flash)  # beside the buttons, where the refused tap was made
-        st.html(f'<div class="ml-next">{escape(_next_step(seen, legal))}</div>')
-        _just_now(seen)
-        _buttons(seen, legal, watching=table.access.public)
+    taps.cards(seen)
+    with st.container(key="ml_main"):
+        left, right = st.columns([1.05, 1], gap="medium")
+        with left:
+            taps.tap_map(seen, legal, watching=table.access.public)
+            st.html(supply_html(_supply(state, data), data.cleared_face))
+        with right:
+            _flash(table.flash)  # beside the buttons, where the refused tap was made
+            st.html(f'<div class="ml-next">{escape(_next_step(seen, legal))}</div>')
+            _just_now(seen)
+            _buttons(seen, legal, watching=table.access.public)
+            parts.log_list(seen.events, height=220, most=LOG_SHOWN)
+    rules_panel.show_open()
 
 
 def _header(table: session.Table, seen: SeenMatch) -> None:
-    state, data = seen.state, seen.rules.data
+    state, data = seen.state, taps.game_data(seen)
     title = f"### {escape(table.name)} · Dungeon {state.dungeon} of {data.last_dungeon}"
+    if state.forgiving:
+        title += " · forgiving play"  # chosen at New game: a fall restarts only the dungeon
     why_not = session.undo_refusal(table) if seen.length and not table.access.public else None
     parts.title_bar(title, prefix="ml", can_undo=bool(seen.length) and not table.access.public,
                     why_not=why_not)  # fmt: skip
 
 
-# --- the state at a glance ---------------------------------------------------------------------
-
-
-def _cards(state, data) -> list[Card]:
-    row = data.dungeon(state.dungeon)
-    room, top = state.room, max_hearts(data, state)
-    pawn = data.pawns.get(state.pawn)
-    name = pawn.name if pawn else ""
-    room_look = look(room.face)
-    where = f"<b>{room_look.letter}</b> · {escape(room_look.word)} · at {state.at[0]},{state.at[1]}"
-    return [
-        Card("ROOM", escape(room.face.capitalize()), where, room_look.fill, word=True),
-        Card("HEARTS", f"{state.hearts} / {top}", hearts_row(state.hearts, top), "#C62828"),
-        _foes_card(state),
-        Card("PAWN", escape(state.pawn.capitalize()),
-             f"<b>{escape(name)}</b>: {escape(POWERS.get(state.pawn, name))}",
-             PAWN_FILL.get(state.pawn, ""), word=True),
-        Card("POOL", str(state.pool), f"healing hearts left of {row.pool}", look("blue").fill),
-        Card("CLEARED", f"{state.greens} / {row.greens_for_boss}", _boss_note(state, data),
-             look("green").fill),
-    ]  # fmt: skip
-
-
-def _foes_card(state) -> Card:
-    if state.phase != FIGHT or not state.foes:
-        return Card("ENEMIES", "none", "nobody to fight here", "#C8C8C8", word=True)
-    if state.room.tile == BOSS_TILE:
-        boss = state.foes[0]
-        return Card("BOSS", f"{boss} ♥", hearts_row(boss, boss), look("red").fill)
-    standing = sum(1 for h in state.foes if h > 0)
-    rows = "".join(
-        f"<div>Enemy {i}: <span class='ml-hearts'>{'♥' * h if h else '✕ down'}</span></div>"
-        for i, h in enumerate(state.foes, start=1)
-    )
-    return Card("ENEMIES", f"{standing} up", rows, look(state.room.face).fill)
-
-
-def _boss_note(state, data) -> str:
-    boss = data.dungeon(state.dungeon).boss_hearts
-    if state.placed.get(BOSS_TILE):
-        return f"green rooms; boss room ({boss} ♥) laid"
-    if tile_roll(data, state, BOSS_FACE).colour == BOSS_TILE:
-        return f"<b>a {BOSS_FACE} now opens the boss room</b> ({boss} ♥)"
-    return f"green rooms open the boss ({boss} ♥)"
+def _flash(message: str | None) -> None:
+    """The refused tap's reason, and the ruling behind it when one decides it."""
+    parts.flash(message)
+    if message and ruling_of(message):
+        rules_panel.why(GAME, message, key="flash")
 
 
 def _supply(state, data) -> dict[str, tuple[int, int]]:
     return {c: (n - state.placed.get(c, 0), n) for c, n in data.supply.items()}
-
-
-def _map(state, legal: list[Action]) -> None:
-    rooms = [MapRoom(x, y, room.face, room.chest) for (x, y), room in state.rooms.items()]
-    free = [(a["x"], a["y"]) for a in legal if a["type"] == "place_tile"]
-    svg = map_svg(rooms, state.at, state.pawn, free, state.rolled)
-    st.markdown(svg, unsafe_allow_html=True)  # st.html would strip the inline SVG
-    (x0, x1), (y0, y1) = map_window(rooms, state.at, free)
-    hidden = sum(1 for r in rooms if not (x0 <= r.x <= x1 and y0 <= r.y <= y1))
-    if hidden:
-        st.caption(f"The map follows you: {hidden} more rooms lie beyond its edges.")
 
 
 def _next_step(seen: SeenMatch, legal: list[Action]) -> str:
@@ -172,6 +99,7 @@ def _next_step(seen: SeenMatch, legal: list[Action]) -> str:
         refusal = can_roll_tile(state)
         if refusal:
             return refusal
+        return "Roll the tile die, or tap a ringed room on the map to walk there."
     return waiting_for(state)
 
 
@@ -206,18 +134,33 @@ def _buttons(seen: SeenMatch, legal: list[Action], watching: bool) -> None:
         return
     for action in legal:
         if action["type"] in ROLLS:
-            _dice(action, seen.rules.data.faces[ROLLS[action["type"]]])
+            _dice(action, taps.game_data(seen).faces[ROLLS[action["type"]]])
+    _refusals(seen, legal)
     places = [a for a in legal if a["type"] == "place_tile"]
     if places:
-        _placement(state, places)
-    moves = [a for a in legal if a["type"] == "move"]
+        colour = state.rolled
+        st.markdown(f"**Tap a dashed square on the map** to lay the {colour} room there.")
     others = [
         a for a in legal if a["type"] not in ROLLS and a["type"] not in ("place_tile", "move")
     ]
     for action in others:
-        _button(_other_label(state, action), action)
-    if moves:
-        _movement(state, moves)
+        _button(taps.other_label(state, action), action)
+    taps.far_moves(seen, legal)
+
+
+def _refusals(seen: SeenMatch, legal: list[Action]) -> None:
+    """The actions of this moment the engine refuses now, disabled, each with its reason and
+    its ruling: rolling the tile die where no tile can go, leaving a room that locks you in."""
+    state = seen.state
+    kinds = {a["type"] for a in legal}
+    if state.phase == EXPLORE and "roll_tile" not in kinds:
+        reason = seen.check({"type": "roll_tile"})
+        if reason:
+            rules_panel.refused(GAME, ROLL_LABELS["roll_tile"], reason, key="roll_tile")
+    if state.phase == FIGHT and is_locked(state) and "leave_room" not in kinds:
+        reason = seen.check({"type": "leave_room"})
+        if reason:
+            rules_panel.refused(GAME, taps.LEAVE, reason, key="leave_room")
 
 
 def _button(label: str, action: Action, value: int | None = None, primary: bool = False) -> None:
@@ -226,63 +169,10 @@ def _button(label: str, action: Action, value: int | None = None, primary: bool 
 
 def _dice(action: Action, faces: range) -> None:
     die = ROLLS[action["type"]]
-    st.markdown(f"**{DIE_NAMES[die]}**")
+    taps.die_button(die, DIE_NAMES[die])
     _button(ROLL_LABELS[action["type"]], action, primary=True)
     st.caption("…or tap the face your own die shows:")
     per_row = ceil(len(faces) / ceil(len(faces) / FACES_PER_ROW))
     for column, value in parts.in_rows(list(faces), per_row):
         with column:
             _button(str(value), action, value)
-
-
-def _placement(state, places: list[Action]) -> None:
-    colour = state.rolled
-    st.markdown(f"**Place the new {colour} room ({escape(look(colour).word)})** next to yours:")
-    by_side = {
-        (a["x"] - state.at[0], a["y"] - state.at[1]): (n, a) for n, a in enumerate(places, 1)
-    }
-    for widths, sides in COMPASS:
-        for column, side in zip(st.columns(widths, gap="small"), sides, strict=True):
-            if side == "you":
-                column.html('<div class="ml-you">' + swatch(state.room.face) + "you</div>")
-            elif side in by_side:
-                number, action = by_side[side]
-                name, arrow = SIDES[side]
-                with column:
-                    _button(f"{arrow} {name} ({number})", action)
-
-
-def _movement(state, moves: list[Action]) -> None:
-    here = state.at
-    moves = sorted(moves, key=lambda a: abs(a["x"] - here[0]) + abs(a["y"] - here[1]))
-    st.markdown("**Walk** (through open rooms), nearest first:")
-    with st.container(height=300 if len(moves) > 4 else "content", border=False):
-        for action in moves:
-            room = state.rooms[(action["x"], action["y"])]
-            _button(f"Walk to {_room_name(room)} at {action['x']},{action['y']}", action)
-
-
-def _room_name(room) -> str:
-    if room.chest:
-        return f"the {room.face} chest ({room.chest} pawn)"
-    if room.face == "blue":
-        return "the blue pool"
-    return f"the {room.face} room"
-
-
-def _other_label(state, action: Action) -> str:
-    kind = action["type"]
-    chest = state.room.chest
-    if kind == "leave_room":
-        return "Leave the room (enemies heal)"
-    if kind == "take_pawn":
-        return f"Take the {chest} pawn ({POWERS.get(chest, '')})"
-    if kind == "keep_pawn":
-        return f"Keep your {state.pawn} pawn"
-    if kind == "swap_pawn":
-        return f"Swap your {state.pawn} pawn for the {chest} one here"
-    if kind == "next_dungeon":
-        return f"Next dungeon ({state.dungeon + 1})"
-    if kind == "restart":
-        return "Start again"
-    return kind.replace("_", " ").capitalize()

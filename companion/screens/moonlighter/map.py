@@ -24,9 +24,9 @@ class Look(NamedTuple):
 LOOKS: dict[str, Look] = {
     "white": Look("#F4F4EF", "#1A1A1A", "W", "empty"),
     "orange": Look("#F08A24", "#1A1A1A", "O", "enemies"),
-    "green": Look("#2E9E4F", "#FFFFFF", "G", "cleared"),
+    "green": Look("#1F7A3D", "#FFFFFF", "G", "cleared"),  # dark enough for white text (5.4:1)
     "yellow": Look("#F5C518", "#1A1A1A", "Y", "chest"),
-    "blue": Look("#2F7FD8", "#FFFFFF", "B", "healing pool"),
+    "blue": Look("#1F68B8", "#FFFFFF", "B", "healing pool"),  # 5.6:1 against white text
     "red": Look("#D62828", "#FFFFFF", "R", "boss"),
     "black": Look("#262626", "#FFFFFF", "K", "locked"),
 }
@@ -275,4 +275,80 @@ def _free_side(xy: tuple[int, int], number: int, rolled: str) -> str:
         'stroke-dasharray="7 5"/>'
         f'<text x="{x + CELL / 2}" y="{y + CELL / 2 + 11}" font-size="30" font-weight="800" '
         f'text-anchor="middle" fill="#111">{number}</text>'
+    )
+
+
+# --- the map as a grid of tap targets ------------------------------------------------------------
+
+ARROWS = {(1, 0): "→", (0, 1): "↑", (-1, 0): "←", (0, -1): "↓"}
+
+
+class MapCell(NamedTuple):
+    """One square of the map: a placed room, a free side to place on, or nothing."""
+
+    x: int
+    y: int
+    kind: str  # "room", "free" or "empty"
+    face: str = ""
+    chest: str = ""
+    here: bool = False
+    number: int = 0  # a free side's number, counted from 1 as the engine lists them
+
+
+def map_cells(
+    rooms: Sequence[MapRoom], at: Coord, free: Sequence[Coord] = ()
+) -> list[list[MapCell]]:
+    """The squares the map shows (`map_window`), one list per row, north first."""
+    (x0, x1), (y0, y1) = map_window(rooms, at, free)
+    placed = {(r.x, r.y): r for r in rooms}
+    numbers = {xy: n for n, xy in enumerate(free, start=1)}
+    rows = []
+    for y in range(y1, y0 - 1, -1):
+        row = []
+        for x in range(x0, x1 + 1):
+            room = placed.get((x, y))
+            if room is not None:
+                row.append(MapCell(x, y, "room", room.face, room.chest, (x, y) == at))
+            elif (x, y) in numbers:
+                row.append(MapCell(x, y, "free", number=numbers[(x, y)]))
+            else:
+                row.append(MapCell(x, y, "empty"))
+        rows.append(row)
+    return rows
+
+
+def cell_label(cell: MapCell, at: Coord) -> str:
+    """The words on a square's button: the room's letter (and "you", and a chest's pawn), or on
+    a free side "Place" and the way it lies from you."""
+    if cell.kind == "free":
+        side = ARROWS.get((cell.x - at[0], cell.y - at[1]), "")
+        return f"Place {side}".strip()
+    letter = look(cell.face).letter
+    if cell.here:
+        return f"{letter} · you"
+    return f"{letter} ♟" if cell.chest else letter
+
+
+def cell_name(cell: MapCell) -> str:
+    """What the room is, in words, for the tooltip and the screen reader."""
+    if cell.chest:
+        return f"the {cell.face} chest room ({cell.chest} pawn in it)"
+    return f"the {cell.face} room ({look(cell.face).word})"
+
+
+def cell_css(key: str, cell: MapCell, rolled: str, walk: bool) -> str:
+    """The colours of one square's button (`key`): the room's fill and ink; a free side in the
+    rolled tile's colour, pale and dashed; a room you may walk to ringed."""
+    if cell.kind == "free":
+        tile = look(rolled)
+        return (
+            f".st-key-{key} button {{ background: {tile.fill}55; color: #111; "
+            "border: 3px dashed #111; }"
+        )
+    tile = look(cell.face)
+    ring = "box-shadow: inset 0 0 0 3px #FFFFFF, 0 0 0 3px #0B5CAD;" if walk else ""
+    edge = "border: 5px solid #111;" if cell.here else "border: 2px solid #555;"
+    return (
+        f".st-key-{key} button {{ background: {tile.fill}; color: {tile.ink}; {edge} {ring} }}"
+        f".st-key-{key} button p {{ color: {tile.ink}; }}"
     )

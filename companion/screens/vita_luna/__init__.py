@@ -27,8 +27,9 @@ from html import escape
 
 import streamlit as st
 
+from companion.games.rulings import ruling_of
 from companion.games.vita_luna.state import BETWEEN, BIDDING, OVER, PLACE, TURN
-from companion.screens import parts, session
+from companion.screens import parts, rules_panel, session
 from companion.screens.vita_luna import (
     battle,
     between,
@@ -62,7 +63,9 @@ def render(table: session.Table) -> None:
             header.board(screen, step)
             if steps:
                 pacing.walk_says(steps)
-            parts.flash(table.flash)  # under the board: in sight however far the page has scrolled
+            _flash(table.flash)  # under the board: in sight however far the page has scrolled
+            if not steps:  # while the table mirrors an attack, only the step under the board
+                header.rules_row(screen, step)
         with right, st.container(key="vl_right"):
             st.markdown(header.players(screen, step), unsafe_allow_html=True)
             if steps:
@@ -71,6 +74,14 @@ def render(table: session.Table) -> None:
                 _controls(screen)
             header.private_cards(screen)
             header.log(screen.seen, steps[0].after if steps else None)  # the board stays in sight
+    rules_panel.show_open()
+
+
+def _flash(message: str | None) -> None:
+    """The refused tap's reason, and the ruling behind it when one decides it."""
+    parts.flash(message)
+    if message and ruling_of(message):
+        rules_panel.why(header.GAME, message, key="vl_flash")
 
 
 def _controls(screen: eyes.Screen) -> None:

@@ -1,6 +1,11 @@
 """Vita Luna's battle turn screen: the Singular cards, the moves (tap one of your creatures, then
 where it goes) and End moves / Attack. The attack itself is then walked through by `pacing`.
 
+What the engine refuses now stays on the screen: a Singular card that cannot be played and a
+creature that cannot move are disabled buttons, with the engine's reason under them and the
+ruling it follows a tap away (`rules_panel`). Burn, Swap and Steal cannot be taken back at the
+table without some fuss, so each asks for a second tap: the target, then Confirm.
+
 On the shared tablet a turn is played in the open, so the player's own grey cards are card backs
 there too: they are tapped by their position ("Grey 2, face down"), and their buttons are keyed
 by position (`buttons.key_for`), so neither the screen nor its markup names a card lying face down.
@@ -13,20 +18,24 @@ from typing import Any
 
 import streamlit as st
 
+from companion.games.rulings import ruling_of
+from companion.games.vita_luna.checks import why_not_singular
 from companion.games.vita_luna.state import VitaLunaState, grey_index, greys, locate, whites
-from companion.screens import parts
-from companion.screens.vita_luna.buttons import at, button, choose, grid, label, picked
+from companion.screens import parts, rules_panel
+from companion.screens.vita_luna.buttons import at, button, choose, grid, key_for, label, picked
 from companion.screens.vita_luna.eyes import Screen
 
 Action = dict[str, Any]
 Spot = tuple[str, int]  # ("white" or "grey", index) on the active player's half
 
+GAME = "vita_luna"
 SINGULAR_HELP = {
     "burn": "remove an enemy creature on white from the game",
     "swap": "swap one of yours for one of theirs (both on white)",
     "steal": "take an enemy creature into your free white position opposite",
     "heal": "back to full health and armour",
 }
+CONFIRMED = frozenset({"burn", "swap", "steal"})  # asked twice: hard to take back at the table
 
 
 def turn(screen: Screen) -> None:
@@ -36,7 +45,7 @@ def turn(screen: Screen) -> None:
     mine = screen.legal
     pick = picked(length)
     singulars = [a for a in mine if a["type"] in SINGULAR_HELP]
-    if singulars:
+    if mine:  # this device plays the turn: every Singular card, playable or not
         _singulars(screen, singulars, pick)
     moves = [a for a in mine if a["type"] in ("move", "promote", "swap_places")]
     if moves:
@@ -49,6 +58,7 @@ def turn(screen: Screen) -> None:
         card = pick[1] if pick and pick[0] == "card" else None
         if card not in where:
             _pick_grid(screen, p, spots, {a["card"] for a in moves}, aliases)
+            _stuck(screen, p, spots, {a["card"] for a in moves})
         else:
             targets = {}
             for a in moves:
@@ -130,32 +140,102 @@ def _pick_grid(
                     on_click=choose,
                     args=(length, ("card", here)),
                 )
+            elif row == "white":  # face up, and it cannot move: shown, disabled; `_stuck` says why
+                column.button(text, key=f"no_mover_{here}".replace(".", "-"), disabled=True,
+                              width="stretch", wrap=True)  # fmt: skip
             else:
                 shown = escape("face down" if face_down else data.cards[here].name)
                 column.html(f'<div class="vl-slot">{row[0].upper()}{i + 1}<br>{shown}</div>')
 
 
 def _singulars(screen: Screen, singulars: list[Action], pick: tuple | None) -> None:
+    """Every Singular card of the player: the playable ones to tap, the rest disabled with the
+    engine's reason; then the chosen card's targets, and for Burn, Swap and Steal a Confirm."""
     state, data, length = screen.state, screen.data, screen.seen.length
+    p = state.active
     st.markdown("**Singular cards** (before any move; each once a game):")
-    kinds = list(dict.fromkeys(a["type"] for a in singulars))
+    playable = {a["type"] for a in singulars}
     chosen = pick[1] if pick and pick[0] == "singular" else None
-    for column, kind in parts.in_rows(kinds):
-        on = chosen == kind
-        column.button(
-            data.singulars[kind],
-            key=f"vl_sing_{kind}",
-            type="primary" if on else "secondary",
-            width="stretch",
-            wrap=True,
-            on_click=choose,
-            args=(length, ("singular", kind)),
-        )
-    if chosen is None:
+    refusals: dict[str, tuple[str, str]] = {}  # reason -> (the key it is shown under, reason)
+    for column, kind in parts.in_rows(list(data.singulars)):
+        if kind in playable:
+            column.button(
+                data.singulars[kind],
+                key=f"vl_sing_{kind}",
+                type="primary" if chosen == kind else "secondary",
+                width="stretch",
+                wrap=True,
+                on_click=choose,
+                args=(length, ("singular", kind)),
+            )
+            continue
+        column.button(data.singulars[kind], key=f"no_sing_{kind}", disabled=True,
+                      width="stretch", wrap=True)  # fmt: skip
+        reason = why_not_singular(data, state, p, kind)
+        if reason:
+            refusals.setdefault(str(reason), (f"sing_{kind}", reason))
+    _reasons(refusals)
+    if chosen is None or chosen not in playable:
         return
     st.caption(f"{data.singulars[chosen]}: {SINGULAR_HELP[chosen]}.")
+    name = data.singulars[chosen]
+    rules_panel.explain_button(GAME, rules_panel.card(chosen), f"{name}: its rules",
+                               key=f"rule_vl_sing_{chosen}", width="content")  # fmt: skip
+    aimed = pick[2] if pick and len(pick) > 2 else None
+    if chosen in CONFIRMED and aimed is not None:
+        _confirm(screen, chosen, aimed)
+        return
     for action in (a for a in singulars if a["type"] == chosen):
-        button(_singular_label(data, state, action), action)
+        words = _singular_label(data, state, action)
+        if chosen in CONFIRMED:
+            st.button(words, key="vl_aim_" + key_for(action).removeprefix("act_"),
+                      width="stretch", wrap=True, on_click=choose,
+                      args=(length, ("singular", chosen, action)))  # fmt: skip
+        else:
+            button(words, action)
+
+
+def _reasons(refusals: dict[str, tuple[str, str]]) -> None:
+    """Each distinct reason once, with a button for each ruling they follow."""
+    rules_panel.reasons(GAME, list(refusals.values()))
+
+
+def _confirm(screen: Screen, kind: str, action: Action) -> None:
+    """The second tap of Burn, Swap or Steal: what it will do, Confirm or Cancel."""
+    data, state, length = screen.data, screen.state, screen.seen.length
+    words = _singular_label(data, state, action)
+    st.html(f'<div class="vl-next">{escape(words)}? Tap Confirm to play it.</div>')
+    confirm, cancel = st.columns([2, 1])
+    with confirm:
+        button(f"Confirm: {words}", action, primary=True)
+    cancel.button("Cancel", key="vl_aim_cancel", width="stretch", wrap=True, on_click=choose,
+                  args=(length, ("singular", kind)))  # fmt: skip
+
+
+def _stuck(screen: Screen, player: int, spots: dict[Spot, str | None], movers: set[str]) -> None:
+    """Why each creature face up on your white row cannot move now, in the engine's words."""
+    refusals: dict[str, tuple[str, str]] = {}
+    for (row, i), card in spots.items():
+        if row != "white" or card is None or card in movers:
+            continue
+        reason = _why_stuck(screen, player, i, card)
+        if reason:
+            refusals.setdefault(str(reason), ("mover_" + card.replace(".", "-"), reason))
+    if refusals:
+        st.caption("Creatures that cannot move now:")
+    _reasons(refusals)
+
+
+def _why_stuck(screen: Screen, player: int, column: int, card: str) -> str | None:
+    """The engine's reason for the sideways moves of `card` (the first that names a ruling)."""
+    reasons = [
+        screen.seen.check({"type": "move", "player": player, "card": card, "position": to})
+        for to in (column - 1, column + 1)
+        if 0 <= to < screen.data.white
+    ]
+    found = [r for r in reasons if r]
+    ruled = [r for r in found if ruling_of(r)]
+    return (ruled or found)[0] if found else None
 
 
 def _singular_label(data, state: VitaLunaState, action: Action) -> str:

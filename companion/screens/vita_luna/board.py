@@ -36,6 +36,18 @@ TRACK_W = 78
 WIDTH = TRACK_X + TRACK_W + 8
 BAND = 46  # each side's name band
 MIDDLE = 40  # the strip with the column numbers
+HEIGHT = 2 * BAND + 4 * CELL_H + 2 * GAP + MIDDLE
+
+
+def cell_box(player: int, row: str, column: int) -> tuple[float, float, float, float]:
+    """Where `player`'s position `column` of `row` lies on the board: (x, y, width, height) as
+    fractions of the board's width and height, for a tap target laid over it."""
+    top_half = (BAND, BAND + CELL_H + GAP)  # Player 2's grey row, then white row
+    bottom_white = BAND + 2 * CELL_H + GAP + MIDDLE
+    bottom_half = (bottom_white + CELL_H + GAP, bottom_white)  # Player 1's grey, then white
+    y = (bottom_half if player == 0 else top_half)[0 if row == "grey" else 1]
+    x = LEFT + column * (CELL_W + GAP)
+    return x / WIDTH, y / HEIGHT, CELL_W / WIDTH, CELL_H / HEIGHT
 
 
 @dataclass(frozen=True)

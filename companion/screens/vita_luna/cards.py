@@ -14,10 +14,10 @@ from html import escape
 
 DECK_FILL = {"black": "#262626", "blue": "#1F5FBF", "red": "#B3261E"}
 DECK_WORD = {"black": "black", "blue": "blue", "red": "red"}
-EPIC_WORD = {
-    "move_anywhere": "Move any",
-    "poisonous": "Poison",
-    "resistant": "Resist",
+EPIC_WORD = {  # each epic as printed, whole: a chip wraps to a second row rather than cut it
+    "move_anywhere": "Move anywhere",
+    "poisonous": "Poisonous",
+    "resistant": "Resistant",
     "armour": "Armour",
     "holds": "Holds",
     "anchor": "Anchor",
@@ -53,7 +53,8 @@ class Cell:
     armour: str = ""  # "" no armour epic; "on"; "gone"
     epics: tuple[str, ...] = ()
     face_down: bool = False  # a grey card shown to its owner: face down on the table
-    mark: str = ""  # "attacker" or "target" while an attack is walked through
+    mark: str = ""  # while an attack is walked through: "attacker", "target" (a creature hit
+    # there; an empty position marked so lost it to the hit) or "heart" (the heart took the hit)
 
 
 def _lines(name: str, most: int = 9) -> list[str]:
@@ -68,7 +69,7 @@ def _lines(name: str, most: int = 9) -> list[str]:
 def cell_svg(cell: Cell, x: int, y: int, row: str) -> str:
     """What lies on one position, its top left corner at (`x`, `y`), in a `row` ("white"/"grey")."""
     if cell.kind == "empty":
-        body = _empty(x, y, row, cell.mark == "target")
+        body = _empty(x, y, row, cell.mark)
     elif cell.kind == "back":
         body = _back(cell, x, y)
     else:
@@ -76,14 +77,23 @@ def cell_svg(cell: Cell, x: int, y: int, row: str) -> str:
     return body + _mark(cell.mark, x, y)
 
 
-def _empty(x: int, y: int, row: str, hit: bool) -> str:
+def _empty(x: int, y: int, row: str, mark: str = "") -> str:
+    """An empty position; while an attack is walked through, one the heart took a hit through
+    ("heart") or one whose creature the hit just killed ("target")."""
     fill = "#FFFFFF" if row == "white" else "#E2E2E2"
     word = "empty" if row == "white" else "reserve"
     text = (
         f'<text x="{x + CELL_W / 2}" y="{y + CELL_H / 2 + 8}" font-size="20" '
-        f'text-anchor="middle" fill="#7A7A7A">{word}</text>'
+        f'text-anchor="middle" fill="#595959">{word}</text>'
     )
-    if hit:
+    if mark == "target":
+        text = (
+            f'<text x="{x + CELL_W / 2}" y="{y + CELL_H / 2 - 4}" font-size="40" '
+            f'font-weight="800" text-anchor="middle" fill="{TARGET_INK}">✕</text>'
+            f'<text x="{x + CELL_W / 2}" y="{y + CELL_H - 24}" font-size="20" font-weight="800" '
+            f'text-anchor="middle" fill="{TARGET_INK}">killed</text>'
+        )
+    if mark == "heart":
         text = (
             f"{heart(x + CELL_W / 2 - 22, y + 28, 44)}"
             f'<text x="{x + CELL_W / 2}" y="{y + CELL_H - 22}" font-size="20" font-weight="800" '
@@ -129,55 +139,94 @@ def _creature(cell: Cell, x: int, y: int) -> str:
             f'<text x="{x + CELL_W / 2}" y="{top}" font-size="{size}" font-weight="800" '
             f'text-anchor="middle" fill="#FFFFFF">{escape(line)}</text>'
         )
-    base = y + head + 36
-    attack_ink = "#111" if cell.attack else "#8A8A8A"
+    words = chip_words(cell.epics, cell.armour) if not cell.face_down else []
+    rows = chip_rows(words, CHIP_SIZE)
+    if len(rows) > 1:  # two rows of epics: the numbers a little smaller, the chips too
+        rows = chip_rows(words, CHIP_SMALL)
+    two = len(rows) > 1
+    base = y + head + (26 if two else 36)
+    big = 28 if two else 36
+    attack_ink = "#111" if cell.attack else "#6B6B6B"
     hurt = cell.health < cell.max_health
     parts.append(
         f'<text x="{x + 8}" y="{base - 3}" font-size="21" fill="{attack_ink}">⚔</text>'
-        f'<text x="{x + 31}" y="{base}" font-size="36" font-weight="800" '
+        f'<text x="{x + 31}" y="{base}" font-size="{big}" font-weight="800" '
         f'fill="{attack_ink}">{cell.attack}</text>'
-        f"{heart(x + 64, base - 24, 24)}"
-        f'<text x="{x + 90}" y="{base}" font-size="36" font-weight="800" '
+        f"{heart(x + 62, base - 22, 22 if two else 24)}"
+        f'<text x="{x + 88}" y="{base}" font-size="{big}" font-weight="800" '
         f'fill="{HEART_INK if hurt else "#111"}">{cell.health}</text>'
-        f'<text x="{x + (112 if cell.health < 10 else 130)}" y="{base}" font-size="19" '
-        f'font-weight="700" fill="#555">/{cell.max_health}</text>'
+        f'<text x="{x + (110 if cell.health < 10 else 126)}" y="{base}" font-size="19" '
+        f'font-weight="700" fill="#4A4A4A">/{cell.max_health}</text>'
     )
-    chips_y = y + CELL_H - 32
     if cell.face_down:
         parts.append(
-            f'<text x="{x + CELL_W / 2}" y="{chips_y + 20}" font-size="15" font-weight="700" '
+            f'<text x="{x + CELL_W / 2}" y="{y + CELL_H - 12}" font-size="15" font-weight="700" '
             'text-anchor="middle" fill="#333">face down</text>'
         )
     else:
-        parts.append(_chips(cell.epics, cell.armour, x, chips_y))
+        parts.append(_chips(rows, x, base + 5, two))
     return "".join(parts)
 
 
-def _chips(epics: Sequence[str], armour: str, x: int, y: int) -> str:
+CHIP_SIZE, CHIP_SMALL = 14.0, 12.5  # chip font sizes, in SVG units
+CHIP_PAD = 10  # a chip's width beyond its word's
+CHIP_GAP = 4
+GLYPH = 0.64  # a bold DejaVu Sans letter's average width, in ems (wide letters: a margin)
+CHIP_ROOM = CELL_W - 14  # the width chips may take on a card
+
+
+def chip_words(epics: Sequence[str], armour: str) -> list[tuple[str, str]]:
+    """(word, look) for each chip on a creature: its epics, then its armour marker's state."""
     words = [(EPIC_WORD.get(e, e), "epic") for e in epics if e != "armour"]
     if armour:
         words.append(("Armour" if armour == "on" else "no armour", armour))
-    if not words:
-        return ""
-    letters = sum(len(w) + 2 for w, _ in words)
-    size = 15 if letters <= 17 else 13
-    out: list[str] = []
-    left: float = x + 7
-    room = CELL_W - 14 - 4 * (len(words) - 1)
+    return words
+
+
+def chip_width(word: str, size: float) -> float:
+    return len(word) * size * GLYPH + CHIP_PAD
+
+
+def chip_rows(words: list[tuple[str, str]], size: float) -> list[list[tuple[str, str, float]]]:
+    """The chips laid out in rows of at most CHIP_ROOM, each whole: (word, look, width)."""
+    rows: list[list[tuple[str, str, float]]] = []
+    used = CHIP_ROOM + 1.0
+    for word, kind in words:
+        width = chip_width(word, size)
+        if rows and used + CHIP_GAP + width <= CHIP_ROOM:
+            rows[-1].append((word, kind, width))
+            used += CHIP_GAP + width
+        else:
+            rows.append([(word, kind, width)])
+            used = width
+    return rows
+
+
+def _chips(rows: list[list[tuple[str, str, float]]], x: int, top: float, two: bool) -> str:
+    size = CHIP_SMALL if two else CHIP_SIZE
+    height = 19 if two else 25
     looks = {
         "epic": ('fill="#F1E7C8" stroke="#9C7A1B"', "#3D2E00"),
         "on": ('fill="#4E6478" stroke="#1E2A36"', "#FFFFFF"),
-        "gone": ('fill="#FFFFFF" stroke="#9A9A9A" stroke-dasharray="4 3"', "#777777"),
+        "gone": ('fill="#FFFFFF" stroke="#8A8A8A" stroke-dasharray="4 3"', "#555555"),
     }
-    for word, kind in words:
-        box, ink = looks[kind]
-        per = room * (len(word) + 2) / letters
-        out.append(
-            f'<rect x="{left}" y="{y}" width="{per}" height="26" rx="6" {box} stroke-width="1.5"/>'
-            f'<text x="{left + per / 2}" y="{y + 19}" font-size="{size}" font-weight="700" '
-            f'text-anchor="middle" fill="{ink}">{escape(word)}</text>'
-        )
-        left += per + 4
+    out: list[str] = []
+    y = top
+    for row in rows:
+        total = sum(w for _, _, w in row) + CHIP_GAP * (len(row) - 1)
+        spare = (CHIP_ROOM - total) / len(row)  # a row's chips share what is left
+        left: float = x + 7
+        for word, kind, width in row:
+            box, ink = looks[kind]
+            per = width + spare
+            out.append(
+                f'<rect x="{left:.1f}" y="{y:.1f}" width="{per:.1f}" height="{height}" rx="6" '
+                f'{box} stroke-width="1.5"/><text x="{left + per / 2:.1f}" '
+                f'y="{y + height * 0.73:.1f}" font-size="{size}" font-weight="700" '
+                f'text-anchor="middle" fill="{ink}">{escape(word)}</text>'
+            )
+            left += per + CHIP_GAP
+        y += height + 2
     return "".join(out)
 
 

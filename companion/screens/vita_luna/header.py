@@ -31,18 +31,20 @@ from companion.games.vita_luna.state import (
     VitaLunaState,
     grey_index,
     greys,
+    white_index,
     whites,
 )
-from companion.screens import parts, session
-from companion.screens.vita_luna.board import Side, Track, board_svg
+from companion.screens import parts, rules_panel, session
+from companion.screens.vita_luna.board import Side, Track, board_svg, cell_box
 from companion.screens.vita_luna.buttons import deck_rank
-from companion.screens.vita_luna.cards import Cell, epic_legend
+from companion.screens.vita_luna.cards import EPIC_WORD, Cell
 from companion.screens.vita_luna.eyes import Screen
 from companion.screens.vita_luna.pacing import forget_cursor
 from companion.screens.vita_luna.player_cards import PlayerCard, player_cards_html
 from companion.screens.vita_luna.walk import Cursor, WalkStep
 
 LOG_SHOWN = 120
+GAME = "vita_luna"
 MODES = {"basic": "Basic", "advanced": "Advanced"}
 
 
@@ -114,7 +116,7 @@ def _side(screen: Screen, state: VitaLunaState, p: int, hidden, step: WalkStep |
         if step.player == p:
             marks[step.column] = "attacker"
         else:
-            marks.update({t: "target" for t in step.targets})
+            marks.update({t: "heart" if t in step.hearts else "target" for t in step.targets})
     white = tuple(
         cell(data, state, c, False, True, marks.get(i, ""))
         for i, c in enumerate(whites(data, state, p))
@@ -132,16 +134,46 @@ def _side(screen: Screen, state: VitaLunaState, p: int, hidden, step: WalkStep |
 
 def board(screen: Screen, step: WalkStep | None) -> None:
     """The board as it lies on the table, or as it stood at the walk-through's step, as these
-    eyes see it."""
+    eyes see it; every creature face up to these eyes is a tap target for its rules."""
     state = step.state if step is not None else screen.state
     data, hidden = screen.data, screen.hidden(state)
     sides = [_side(screen, state, p, hidden, step) for p in (0, 1)]
     track = Track(state.track, data.steps(state.extended))
-    st.markdown(board_svg(sides[0], sides[1], track), unsafe_allow_html=True)
-    shown = [c for i, c in enumerate(state.board) if c and i not in hidden]
-    legend = epic_legend([e for c in shown for e in data.cards[c].epics])
-    if legend:
-        st.caption(f"Epics on the board: {legend}. ⚔ attack, ♥ health, shield: armour.")
+    styles = []
+    with st.container(key="vl_board"):
+        st.markdown(board_svg(sides[0], sides[1], track), unsafe_allow_html=True)
+        for p in (0, 1):
+            for row, cards in (("white", whites(data, state, p)), ("grey", greys(data, state, p))):
+                for i, card in enumerate(cards):
+                    index = white_index(data, p, i) if row == "white" else grey_index(data, p, i)
+                    if card is None or index in hidden:
+                        continue
+                    key = f"rule_vl_at_{p}_{row}_{i}"
+                    styles.append(_over(key, cell_box(p, row, i)))
+                    rules_panel.explain_button(GAME, rules_panel.card(data.cards[card].id),
+                                               f"{data.cards[card].name}: its rules",
+                                               key=key)  # fmt: skip
+    st.html(f"<style>{''.join(styles)}</style>")
+
+
+def _over(key: str, box: tuple[float, float, float, float]) -> str:
+    x, y, w, h = (100 * v for v in box)
+    return f".st-key-{key} {{ left: {x:.3f}%; top: {y:.3f}%; width: {w:.3f}%; height: {h:.3f}%; }}"
+
+
+def rules_row(screen: Screen, step: WalkStep | None) -> None:
+    """The Rules panel's button, and one button per epic on the board (face up to these eyes),
+    each opening that epic's glossary text and rulings."""
+    state = step.state if step is not None else screen.state
+    data, hidden = screen.data, screen.hidden(state)
+    shown = {e for i, c in enumerate(state.board) if c and i not in hidden
+             for e in data.cards[c].epics}  # fmt: skip
+    epics = [e for e in EPICS if e in shown]
+    with st.container(key="vl_rules_row", horizontal=True, gap="small"):
+        rules_panel.panel_button(GAME, key="rule_vl_panel", label="Rules", width="content")
+        for epic in epics:
+            rules_panel.explain_button(GAME, rules_panel.keyword("epic", epic), EPIC_WORD[epic],
+                                       key=f"rule_vl_epic_{epic}", width="content")  # fmt: skip
 
 
 # --- the players strip ---------------------------------------------------------------------------

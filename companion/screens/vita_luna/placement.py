@@ -11,7 +11,7 @@ from html import escape
 
 import streamlit as st
 
-from companion.screens import parts
+from companion.screens import parts, rules_panel
 from companion.screens.vita_luna.buttons import button, choose, deck_rank, grid, label, picked
 from companion.screens.vita_luna.eyes import Screen
 
@@ -45,6 +45,10 @@ def placing(screen: Screen) -> None:
             )
     if card is not None and any(a["card"] == card for a in places):
         st.markdown(f"**Where does {escape(data.name(card))} go?**")
+        name = data.cards[card].name
+        rules_panel.explain_button("vita_luna", rules_panel.card(data.cards[card].id),
+                                   f"{name}: its rules", key="rule_vl_placing",
+                                   width="content")  # fmt: skip
         targets = {(a["row"], a["position"]): a for a in places if a["card"] == card}
         grid(state, data, state.active, screen.hidden(state), targets,
              lambda row, i, a: f"{row.capitalize()} {i + 1}")  # fmt: skip

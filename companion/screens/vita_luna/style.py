@@ -7,6 +7,8 @@ tests check the layout this gives at both tablet sizes.
 
 from __future__ import annotations
 
+from companion.screens.vita_luna.board import HEIGHT, WIDTH
+
 CSS = """
 <style>
   div[data-testid="stMainBlockContainer"] { padding-left: 0.8rem; padding-right: 0.8rem;
@@ -22,7 +24,7 @@ CSS = """
   .vl-note { color: #555; font-size: 0.95rem; }
   .vl-role { font-size: 0.85rem; font-weight: 800; color: #FFF; border-radius: 6px;
              padding: 1px 6px; white-space: nowrap; }
-  .vl-attacker { background: #C45E00; }
+  .vl-attacker { background: #A85200; }  /* white text at 5.4:1 */
   .vl-defender { background: #2F6FB8; }
   .vl-turn { font-weight: 800; color: #7A5A00; white-space: nowrap; }
   .vl-hearts { font-size: 1.7rem; color: #C62828; white-space: nowrap; }
@@ -63,7 +65,24 @@ CSS = """
              padding-top: 10px; line-height: 1.25; }
   .vl-rowname { font-size: 0.95rem; font-weight: 800; color: #444; margin: 2px 0 -8px; }
   div[data-testid="stButton"] button div[data-testid="stMarkdownContainer"] p {
-    font-size: 1.15rem; font-weight: 650; line-height: 1.15; }
+    font-size: 1.15rem; font-weight: 650; line-height: 1.15; word-break: normal;
+    overflow-wrap: normal; hyphens: manual; }
+  .st-key-vl_main div[data-testid="stColumn"] div[data-testid="stColumn"] button p {
+    font-size: clamp(0.8rem, 1.45vw, 1.05rem); }
+  .st-key-vl_board { position: relative; width: 100%; aspect-ratio: BOARD_RATIO;
+                     max-width: calc(86vh * BOARD_RATIO); margin: 0 auto; gap: 0; }
+  .st-key-vl_board > div[data-testid="stElementContainer"]:has(.vl-board) {
+    position: absolute; inset: 0; }
+  .st-key-vl_board .vl-board svg { width: 100%; height: 100%; max-height: none; }
+  [class*="st-key-rule_vl_at_"] { position: absolute; z-index: 3; }
+  [class*="st-key-rule_vl_at_"] div[data-testid="stButton"],
+  [class*="st-key-rule_vl_at_"] button { width: 100%; height: 100%; min-height: 0 !important; }
+  [class*="st-key-rule_vl_at_"] button { opacity: 0; }
+  [class*="st-key-rule_vl_at_"] button:focus-visible { opacity: 1; background: transparent;
+                                                       outline: 4px solid #0B5CAD; }
+  .st-key-vl_rules_row { gap: 6px; }
+  .st-key-vl_rules_row button { min-height: 44px !important; padding: 2px 12px; }
+  .st-key-vl_rules_row button p { font-size: 1rem !important; }
   div[data-testid="stAlert"] div[data-testid="stMarkdownContainer"] p {
     font-size: 1.3rem; font-weight: 700; }
   @media (orientation: landscape) {
@@ -78,8 +97,10 @@ CSS = """
       position: sticky; top: 0; z-index: 5; background: #FFFFFF; padding-bottom: 4px;
       box-shadow: 0 8px 8px -8px rgba(0, 0, 0, 0.35); }
     .vl-board svg { max-height: 50vh; }
+    .st-key-vl_rules_row { flex-wrap: nowrap; overflow-x: auto; }
+    .st-key-vl_board { max-width: calc(50vh * BOARD_RATIO); }
     .vl-players { flex-direction: row; }
     .vl-player { flex: 1 1 0; min-width: 0; }
   }
 </style>
-"""
+""".replace("BOARD_RATIO", f"{WIDTH} / {HEIGHT}")  # the tap targets lie over the board

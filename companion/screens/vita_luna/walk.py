@@ -39,6 +39,7 @@ class Frame:
     state: VitaLunaState
     column: int  # the attacking creature's white column
     targets: tuple[int, ...]  # the enemy columns it struck
+    hearts: tuple[int, ...] = ()  # of those, the empty ones: the heart took those hits
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,7 @@ class WalkStep:
     targets: tuple[int, ...]
     start: Cursor  # where this step begins
     after: Cursor  # the cursor once it has been seen
+    hearts: tuple[int, ...] = ()  # the targets that were empty: hits on the heart, not kills
 
 
 def attack_frames(data: VitaLunaData, before: VitaLunaState, player: int) -> list[Frame]:
@@ -73,19 +75,22 @@ def attack_frames(data: VitaLunaData, before: VitaLunaState, player: int) -> lis
         if creature.pronged:
             sides = (column - 1, column + 1) if player == 0 else (column + 1, column - 1)
             targets = tuple(s for s in sides if 0 <= s < white)
+        else:
+            targets = (column,)
+        hearts = tuple(s for s in targets if state.board[passive * white + s] is None)
+        if creature.pronged:
             parts = [hit(data, state, creature, passive, s, 1, retaliators) for s in targets]
             if parts:
                 text = f"Pronged {creature.name} hits {' and '.join(parts)}"
             else:
                 text = f"Pronged {creature.name} has nothing beside the position opposite to hit"
         else:
-            targets = (column,)
             text = f"{creature.name} hits " + hit(
                 data, state, creature, passive, column, creature.attack, retaliators
             )
         for by in retaliators:
             text += retaliate(state, mine + column, card, creature, by)
-        frames.append(Frame(text, state.clone(), column, targets))
+        frames.append(Frame(text, state.clone(), column, targets, hearts))
         if state.hearts[passive] == 0 or not has_creatures(data, state, passive):
             break
         if retaliators and not has_creatures(data, state, player):
@@ -140,7 +145,7 @@ def _attack_steps(data: VitaLunaData, seen: SeenMatch, i: int) -> list[WalkStep]
     name = before.names[player]
     steps = [
         WalkStep("attack", f"{name} attacks · {k} of {len(frames)}", (f.text,), f.state, player,
-                 f.column, f.targets, (i, k - 1), (i, k))
+                 f.column, f.targets, (i, k - 1), (i, k), f.hearts)
         for k, f in enumerate(frames, start=1)
     ]  # fmt: skip
     rest = tuple(said[len(frames) :])
@@ -153,7 +158,8 @@ def _attack_steps(data: VitaLunaData, seen: SeenMatch, i: int) -> list[WalkStep]
     elif steps:
         last = steps[-1]
         steps[-1] = WalkStep(last.kind, last.title, last.lines, last.state, last.player,
-                             last.column, last.targets, last.start, (i + 1, 0))  # fmt: skip
+                             last.column, last.targets, last.start, (i + 1, 0),
+                             last.hearts)  # fmt: skip
     return steps
 
 
