@@ -2,6 +2,9 @@
 
 Chance actions may carry the cards a player read off the physical cards; those must be cards the
 deck (or, once it runs out, the discard pile about to be shuffled) really holds.
+
+Where a ruling of clarifications.csv decides a refusal, the reason is a `Refusal` naming that
+ruling's id (still a str), so a page can show the ruling with it (`companion.games.rulings`).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from companion.games.riposte.state import (
     TURN_UP,
     RiposteState,
 )
+from companion.games.rulings import ruled
 
 Action = dict[str, Any]
 
@@ -92,9 +96,9 @@ def check_character(data: RiposteData, state: RiposteState, action: Action) -> s
     if p not in (0, 1):
         return "Only player 1 or player 2 keeps a character."
     if state.characters[p]:
-        return f"{state.names[p]} has already kept a character."
+        return ruled(f"{state.names[p]} has already kept a character.", "characters")
     if action.get("character") not in state.offered[p]:
-        return f"{state.names[p]} was not dealt that character."
+        return ruled(f"{state.names[p]} was not dealt that character.", "characters")
     return None
 
 
@@ -105,11 +109,11 @@ def check_deal(data: RiposteData, state: RiposteState, action: Action) -> str | 
     cards: list[Any] = []
     if hands is not None:
         if not isinstance(hands, list) or [len(h) for h in hands] != [START_CARDS] * 2:
-            return f"Each player is dealt {START_CARDS} cards."
+            return ruled(f"Each player is dealt {START_CARDS} cards.", "starting-hands")
         cards += hands[0] + hands[1]
     if row is not None:
         if not isinstance(row, list) or len(row) != ROW:
-            return f"The draft row holds {ROW} cards."
+            return ruled(f"The draft row holds {ROW} cards.", "draft-row")
         cards += row
     return drawable(state, cards)
 
@@ -119,29 +123,29 @@ def check_turn_up(data: RiposteData, state: RiposteState, action: Action) -> str
     if row is None:
         return None
     if not isinstance(row, list) or len(row) != ROW:
-        return f"The draft row holds {ROW} cards."
+        return ruled(f"The draft row holds {ROW} cards.", "draft-row")
     return drawable(state, row)
 
 
 def check_swap(data: RiposteData, state: RiposteState, action: Action) -> str | None:
     if action.get("player") != state.active:
-        return "Only Rook may swap a card with the row."
+        return ruled("Only Rook may swap a card with the row.", "rook-swap")
     slot = action.get("slot")
     if slot is not None and not is_slot(slot):
-        return f"The draft row has places 1 to {ROW}."
+        return ruled(f"The draft row has places 1 to {ROW}.", "draft-row")
     return None
 
 
 def check_pick(data: RiposteData, state: RiposteState, action: Action) -> str | None:
     p = action.get("player")
     if p != state.active:
-        return f"It is {state.names[state.active]}'s pick."
+        return ruled(f"It is {state.names[state.active]}'s pick.", "draft-order")
     if len(state.hands[p]) >= HAND:
-        return f"{state.names[p]} already holds {HAND} cards."
+        return ruled(f"{state.names[p]} already holds {HAND} cards.", "draft-order")
     if action["type"] == "draw":
         return check_blind(state, p, action)
     if not is_slot(action.get("slot")):
-        return f"The draft row has places 1 to {ROW}."
+        return ruled(f"The draft row has places 1 to {ROW}.", "draft-row")
     given = action.get("refill")
     return None if given is None else drawable(state, [given])
 
@@ -152,21 +156,21 @@ def check_blind(state: RiposteState, player: int, action: Action) -> str | None:
     if "cards" in action:
         cards = action["cards"]
         if not looks:
-            return f"{state.names[player]} takes only the top card."
+            return ruled(f"{state.names[player]} takes only the top card.", "draft-order")
         if not isinstance(cards, list) or len(cards) != 2:
-            return "Rook looks at the top two cards."
+            return ruled("Rook looks at the top two cards.", "rook-draft")
         return drawable(state, cards)
     given = action.get("card")
     if given is not None and looks:
-        return "Rook looks at the top two cards."
+        return ruled("Rook looks at the top two cards.", "rook-draft")
     return None if given is None else drawable(state, [given])
 
 
 def check_keep(data: RiposteData, state: RiposteState, action: Action) -> str | None:
     if action.get("player") != state.active:
-        return "Only Rook keeps one of the cards he looked at."
+        return ruled("Only Rook keeps one of the cards he looked at.", "rook-draft")
     if action.get("card") not in state.looking:
-        return "Rook keeps one of the two cards he looked at."
+        return ruled("Rook keeps one of the two cards he looked at.", "rook-draft")
     return None
 
 
@@ -176,16 +180,18 @@ def check_play(data: RiposteData, state: RiposteState, action: Action) -> str | 
         return "Only player 1 or player 2 plays a card."
     name = state.names[p]
     if state.chosen[p]:
-        return f"{name} has already laid a card face down."
+        return ruled(f"{name} has already laid a card face down.", "simultaneous-choice")
     if card not in state.hands[p]:
         return f"{name} has no such card in hand."
     if not isinstance(ignore, bool):
         return "Ignoring the follow-up bar is a yes or a no."
     if ignore:
         if not ab.may_ignore(state, p):
-            return f"{name} cannot ignore the follow-up bar now (Liese, once a round)."
+            return ruled(f"{name} cannot ignore the follow-up bar now (Liese, once a round).",
+                         "liese-ignore")  # fmt: skip
         if fits(data, state, p, card):
-            return f"{data.name(card)} fits the follow-up bar: there is nothing to ignore."
+            return ruled(f"{data.name(card)} fits the follow-up bar: there is nothing to ignore.",
+                         "liese-ignore")  # fmt: skip
         return None
     if fits(data, state, p, card) or not any(fits(data, state, p, c) for c in state.hands[p]):
         return None
@@ -193,17 +199,18 @@ def check_play(data: RiposteData, state: RiposteState, action: Action) -> str | 
     assert before is not None  # a round's first card always fits
     flow = " (with Flow)" if before.keyword == "flow" else ""
     liese = " Liese may ignore it once this round." if ab.may_ignore(state, p) else ""
-    return (
+    return ruled(  # a card in hand fits: it must be played (no legal play only when none does)
         f"{data.name(card)} has no attack in {positions(accepted(data, state, p))}, which "
-        f"{possessive(before.name)} follow-up bar{flow} asks for.{liese}"
+        f"{possessive(before.name)} follow-up bar{flow} asks for.{liese}",
+        "no-legal-play",
     )
 
 
 def check_brace(data: RiposteData, state: RiposteState, action: Action) -> str | None:
     if action.get("player") != 1 - state.offensive:
-        return "Only the struck player decides on Rook's relief."
+        return ruled("Only the struck player decides on Rook's relief.", "rook-once")
     if not isinstance(action.get("use"), bool):
-        return "Rook's relief is used or kept: a yes or a no."
+        return ruled("Rook's relief is used or kept: a yes or a no.", "rook-once")
     return None
 
 

@@ -3,13 +3,18 @@
 Chance actions may carry what a player read off the real coin and cards; those must be cards the
 player's deck really holds, and nothing may be named for an empty deck. In the draw step a card
 left out (None) for a deck that is not empty is drawn by the app.
+
+Where a ruling of clarifications.csv decides a refusal, the reason is a `Refusal` naming that
+ruling's id (still a str), so a page can show the ruling with it (`companion.games.rulings`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from companion.games.va_card_game.data import VaCardGameData
+from companion.games.rulings import ruled
+from companion.games.va_card_game.data import MAX_GEAR, VaCardGameData
 from companion.games.va_card_game.deck import GEAR, HEROES, drawable
 from companion.games.va_card_game.setup import opening_size
 from companion.games.va_card_game.state import (
@@ -23,7 +28,7 @@ from companion.games.va_card_game.state import (
     TOSS,
     VaCardGameState,
 )
-from companion.games.va_card_game.stats import gear_refusal
+from companion.games.va_card_game.stats import gear_refusal, totals
 
 Action = dict[str, Any]
 
@@ -102,7 +107,23 @@ def check_prepare(data: VaCardGameData, state: VaCardGameState, action: Action) 
         return "Name each piece of equipment once."
     if any(g not in state.gear_hands[p] for g in gear):
         return f"{name} has no such equipment in hand."
-    return gear_refusal(data, hero, (), gear)
+    return cited_gear_refusal(data, hero, (), gear)
+
+
+def cited_gear_refusal(
+    data: VaCardGameData, hero: str, attached: Sequence[str], adding: Sequence[str],
+    hp_lost: int = 0,
+) -> str | None:  # fmt: skip
+    """`stats.gear_refusal`, citing the ruling it follows: the equipment limit, or the floor
+    (HP, then AD) the pieces would break, checked in the order `gear_refusal` checks them."""
+    reason = gear_refusal(data, hero, attached, adding, hp_lost)
+    if reason is None:
+        return None
+    if len(attached) + len(adding) > MAX_GEAR:
+        return ruled(reason, "equipment-limit")
+    if totals(data, hero, [*attached, *adding]).hp - hp_lost <= 0:
+        return ruled(reason, "hp-lowering-gear")
+    return ruled(reason, "ad-lowering-gear")
 
 
 def check_declare(data: VaCardGameData, state: VaCardGameState, action: Action) -> str | None:
@@ -113,9 +134,10 @@ def check_declare(data: VaCardGameData, state: VaCardGameState, action: Action) 
         return "A hero either attacks or blocks."
     name, active = state.names[p], state.active
     if state.declared[p]:
-        return f"{name} has already declared, face down."
+        return ruled(f"{name} has already declared, face down.", "declaration-order")
     if p != active and not state.declared[active]:
-        return f"{state.names[active]}, the active player, declares first."
+        return ruled(f"{state.names[active]}, the active player, declares first.",
+                     "declaration-order")  # fmt: skip
     return None
 
 
@@ -129,7 +151,10 @@ def check_draw(data: VaCardGameData, state: VaCardGameState, action: Action) -> 
         for p in (0, 1):
             deck = (state.hero_decks if kind == HEROES else state.gear_decks)[p]
             if not deck and given[p] is not None:
-                return f"{state.names[p]}'s {WHAT[kind]} deck is empty: nothing comes from it."
+                return ruled(
+                    f"{state.names[p]}'s {WHAT[kind]} deck is empty: nothing comes from it.",
+                    "empty-deck",
+                )
             reason = drawable(deck, [given[p]], WHAT[kind]) if given[p] is not None else None
             if reason:
                 return f"{state.names[p]}: {reason}"
@@ -141,7 +166,7 @@ def check_equipper(state: VaCardGameState, action: Action) -> str | None:
     if not is_player(p):
         return "Only player 1 or player 2 equips."
     if p != state.equipping:
-        return f"It is {state.names[state.equipping]}'s turn to equip."
+        return ruled(f"It is {state.names[state.equipping]}'s turn to equip.", "draw-and-equip")
     return None
 
 
@@ -152,9 +177,11 @@ def check_draw_hero(data: VaCardGameData, state: VaCardGameState, action: Action
     p = action["player"]
     name = state.names[p]
     if state.heroes[p]:
-        return f"{name}'s hero is still in play: there is no hero to replace."
+        return ruled(f"{name}'s hero is still in play: there is no hero to replace.",
+                     "living-hero-stays")  # fmt: skip
     if state.hero_hands[p]:
-        return f"{name} holds a hero card: bring it in instead of drawing one."
+        return ruled(f"{name} holds a hero card: bring it in instead of drawing one.",
+                     "draw-and-equip")  # fmt: skip
     given = action.get("card")
     return None if given is None else drawable(state.hero_decks[p], [given], "hero")
 
@@ -167,7 +194,8 @@ def check_bring_in(data: VaCardGameData, state: VaCardGameState, action: Action)
     name = state.names[p]
     if state.heroes[p]:
         hero = data.name(state.heroes[p])
-        return f"{name}'s {hero} is still alive: a hero leaves play only when it falls."
+        return ruled(f"{name}'s {hero} is still alive: a hero leaves play only when it falls.",
+                     "living-hero-stays")  # fmt: skip
     if action.get("card") not in state.hero_hands[p]:
         return f"{name} has no such hero in hand."
     return None
@@ -180,10 +208,10 @@ def check_equip(data: VaCardGameData, state: VaCardGameState, action: Action) ->
     p, card = action["player"], action.get("card")
     name = state.names[p]
     if not state.heroes[p]:
-        return f"{name} has no hero in play: bring in a new hero first."
+        return ruled(f"{name} has no hero in play: bring in a new hero first.", "draw-and-equip")
     if card not in state.gear_hands[p]:
         return f"{name} has no such equipment in hand."
-    return gear_refusal(data, state.heroes[p], state.gear[p], [card], state.hp_lost[p])
+    return cited_gear_refusal(data, state.heroes[p], state.gear[p], [card], state.hp_lost[p])
 
 
 def check_done(data: VaCardGameData, state: VaCardGameState, action: Action) -> str | None:
@@ -192,7 +220,8 @@ def check_done(data: VaCardGameData, state: VaCardGameState, action: Action) -> 
         return reason
     p = action["player"]
     if not state.heroes[p]:
-        return f"{state.names[p]} must bring in a new hero before the turn goes on."
+        return ruled(f"{state.names[p]} must bring in a new hero before the turn goes on.",
+                     "draw-and-equip")  # fmt: skip
     return None
 
 

@@ -21,7 +21,8 @@ This module is the frame and its routing by phase: `opening` (characters, the de
 (the row, picks, Rook), `clashing` (laying cards, Rook's relief). `eyes` decides whose eyes a
 run draws through, `header` what every phase shows, `mat` the table, `hand` the hand in view,
 `buttons` the action buttons and their words, `entry` the cards typed in, `table_talk` what the
-physical cards must do, `memory` the session's small memories, `pictures` the SVG and `style`
+physical cards must do, `taps` the rulebook at a tap (cards, characters, words, and the ruling
+behind each refusal), `memory` the session's small memories, `pictures` the SVG and `style`
 the CSS.
 """
 
@@ -43,8 +44,8 @@ from companion.games.riposte.state import (
     SWAP,
     TURN_UP,
 )
-from companion.screens import parts, session
-from companion.screens.riposte import clashing, drafting, eyes, header, mat, opening
+from companion.screens import rules_panel, session
+from companion.screens.riposte import clashing, drafting, eyes, header, mat, opening, taps
 from companion.screens.riposte.hand import hand
 from companion.screens.riposte.style import CSS
 
@@ -72,11 +73,13 @@ def render(table: session.Table) -> None:
         left, right = st.columns([1.7, 1], gap="small")
         with left, st.container(key="rp_left"):
             mat.draw(screen)
+            taps.rules_rows(screen)  # what lies open, each a tap to its rules
         with right, st.container(key="rp_right"):
             header.just_now(screen)
-            parts.flash(table.flash)  # by the buttons: in sight where the tap was
+            taps.flash(table.flash)  # by the buttons: in sight where the tap was
             _controls(screen)
     header.log(screen.seen)
+    rules_panel.show_open()
 
 
 def _controls(screen: eyes.Screen) -> None:

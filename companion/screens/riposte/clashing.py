@@ -4,7 +4,9 @@ both cards are revealed.
 Laying a card is the player's screen: their hand, their previous card's follow-up bar, and one
 button per card they may lay (with Liese, also the cards she may lay ignoring her bar). A card
 that does not fit the bar while another does is a button too: the engine refuses it and says
-why, in the rulebook's words, which is what a player who tapped it wants to know.
+why, in the rulebook's words, which is what a player who tapped it wants to know. Under those
+cards the engine's reasons are shown before any tap, with a tap to the ruling they follow; and
+Liese's once-a-round ignore, spent this round, stays on the screen disabled with its reason.
 """
 
 from __future__ import annotations
@@ -13,8 +15,9 @@ from typing import Any
 
 import streamlit as st
 
+from companion.games.riposte import abilities as ab
 from companion.games.riposte.clash import accepted, previous, strike
-from companion.screens import parts, session
+from companion.screens import parts, rules_panel, session
 from companion.screens.riposte.buttons import button, card_words, label
 from companion.screens.riposte.eyes import Screen
 from companion.screens.riposte.hand import hand
@@ -22,6 +25,7 @@ from companion.screens.riposte.header import next_step, prompt
 from companion.screens.riposte.pictures import join
 
 Action = dict[str, Any]
+GAME = "riposte"
 
 
 def lay(screen: Screen) -> None:
@@ -42,8 +46,28 @@ def lay(screen: Screen) -> None:
     for action in plays:
         button(screen, label(screen, action), action)
     offered = {a["card"] for a in plays}
-    for card in (c for c in state.hands[p] if c not in offered):
+    refused = [c for c in state.hands[p] if c not in offered]
+    for card in refused:
         _refused_button(screen, p, card)
+    _why_not(screen, p, refused)
+
+
+def _why_not(screen: Screen, p: int, refused: list[str]) -> None:
+    """The engine's reason for each card that does not fit, each ruling they follow a tap away;
+    and Liese's ignore, when she holds such cards but has spent it this round."""
+    reasons = []
+    for card in refused:
+        reason = screen.seen.check({"type": "play", "player": p, "card": card})
+        if reason:
+            reasons.append(("nofit_" + card.replace(".", "-"), reason))
+    rules_panel.reasons(GAME, reasons)
+    if not reasons or ab.may_ignore(screen.state, p) or not ab.has(screen.state, p, ab.LIESE, 1):
+        return
+    card = refused[0]
+    spent = screen.seen.check({"type": "play", "player": p, "card": card, "ignore": True})
+    if spent:
+        rules_panel.refused(GAME, "Lay a card ignoring the bar (Liese, once a round)", spent,
+                            key="liese_ignore")  # fmt: skip
 
 
 def _refused_button(screen: Screen, p: int, card: str) -> None:

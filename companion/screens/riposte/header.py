@@ -22,7 +22,7 @@ from companion.games.riposte.state import (
     TURN_UP,
 )
 from companion.screens import parts, session
-from companion.screens.riposte import memory
+from companion.screens.riposte import memory, taps
 from companion.screens.riposte.eyes import APP_CARDS, Screen
 from companion.screens.riposte.table_talk import for_the_table, recent
 
@@ -50,6 +50,7 @@ def title_bar(screen: Screen) -> None:
     why_not = session.undo_refusal(table) if can_undo else None
     parts.title_bar(f"### Riposte · {moment(view)}{notes}", prefix="rp", can_undo=can_undo,
                     undo=_undo, undo_args=(screen.app,), wrap=True, why_not=why_not)  # fmt: skip
+    taps.undo_ruling(why_not)
     if table.access.public:
         st.caption(session.WATCHING)
 

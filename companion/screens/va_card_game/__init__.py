@@ -22,8 +22,9 @@ This module is the frame and its routing by phase: `opening` (the coin, the deal
 heroes), `declaring` (attack or block), `between` (the draw and equip steps). `eyes` decides whose
 eyes a run draws through, `header` what every phase shows, `field` the table, `exchange` the last
 duel in words, `hand` the hand in view, `buttons` the action buttons and their words, `entry` the
-cards typed in, `table_talk` what the physical cards must do, `memory` the session's small
-memories, `words` and `pictures` the cards in words and markup, and `style` the CSS.
+cards typed in, `table_talk` what the physical cards must do, `taps` the rulebook at a tap (the
+cards in sight, attack, block, life, and the ruling behind each refusal), `memory` the session's
+small memories, `words` and `pictures` the cards in words and markup, and `style` the CSS.
 """
 
 from __future__ import annotations
@@ -33,8 +34,8 @@ from collections.abc import Callable
 import streamlit as st
 
 from companion.games.va_card_game.state import DEAL, DECLARE, DRAW, EQUIP, OVER, PREPARE, TOSS
-from companion.screens import parts, session
-from companion.screens.va_card_game import between, declaring, eyes, field, header, opening
+from companion.screens import rules_panel, session
+from companion.screens.va_card_game import between, declaring, eyes, field, header, opening, taps
 from companion.screens.va_card_game.hand import hand, to_take
 from companion.screens.va_card_game.style import CSS
 
@@ -59,15 +60,17 @@ def render(table: session.Table) -> None:
         left, right = st.columns([1.55, 1], gap="small")
         with left, st.container(key="va_left"):
             field.draw(screen)
+            taps.rules_rows(screen)  # what lies open, each a tap to its rules
         with right, st.container(key="va_right"):
             private = screen.private is not None and not screen.covered
             if not private:
                 header.just_now(screen)
-            parts.flash(table.flash)  # by the buttons: in sight where the tap was
+            taps.flash(table.flash)  # by the buttons: in sight where the tap was
             _controls(screen)
             if private:  # a player's own screen: their choices first, in sight
                 header.just_now(screen)
     header.log(screen.seen)
+    rules_panel.show_open()
 
 
 def _controls(screen: eyes.Screen) -> None:

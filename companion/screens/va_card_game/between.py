@@ -6,7 +6,8 @@ with the table's cards each player enters the two cards they drew, in private (t
 both players' cards, so on the players' own devices it is entered on the table's screen). An
 equip step is its player's screen, since it shows the hand: a button for each piece that may be
 attached (with what the hero would have), and a crossed-out one for each piece that may not, whose
-tap asks the engine and shows why not.
+tap asks the engine and shows why not; the engine's reasons are shown under them before any tap,
+with a tap to the ruling each follows.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import streamlit as st
 
 from companion.games.va_card_game.data import design
 from companion.screens import session
-from companion.screens.va_card_game import entry, memory
+from companion.screens.va_card_game import entry, memory, taps
 from companion.screens.va_card_game.buttons import (
     button,
     equip_words,
@@ -119,6 +120,7 @@ def _attach(screen: Screen, p: int, mine: list[Action]) -> None:
            "pieces stay on for good.")  # fmt: skip
     allowed = {a["card"]: a for a in mine if a["type"] == "equip"}
     shown: set[str] = set()
+    refused: list[tuple[str, str | None]] = []
     for piece in screen.view["gear_hands"][p]:
         if design(piece) in shown:
             continue  # two Broadswords are two Broadswords, whichever copy
@@ -127,6 +129,9 @@ def _attach(screen: Screen, p: int, mine: list[Action]) -> None:
             button(screen, equip_words(screen, p, piece), allowed[piece])
         else:
             _refused_button(screen, p, piece)
+            action = {"type": "equip", "player": p, "card": piece}
+            refused.append(("nofit_" + piece.replace(".", "-"), screen.seen.check(action)))
+    taps.reasons(refused)
     done = next(a for a in mine if a["type"] == "done")
     button(screen, label(screen, done), done, primary=True)
 

@@ -12,7 +12,7 @@ from companion.engine.seen import SeenMatch
 from companion.games.va_card_game.data import MAX_GEAR, OPENING
 from companion.games.va_card_game.state import DEAL, DECLARE, DRAW, EQUIP, OVER, PREPARE, TOSS
 from companion.screens import parts, session
-from companion.screens.va_card_game import memory
+from companion.screens.va_card_game import memory, taps
 from companion.screens.va_card_game.eyes import APP_CARDS, Screen
 from companion.screens.va_card_game.table_talk import for_the_table, recent
 
@@ -40,6 +40,7 @@ def title_bar(screen: Screen) -> None:
     parts.title_bar(f"### VA Card Game · {moment(view)}{notes}", prefix="va", can_undo=can_undo,
                     undo=_undo, undo_args=(screen.app, _keeper(screen)), wrap=True,
                     why_not=why_not)  # fmt: skip
+    taps.undo_ruling(why_not)
     if table.access.public:
         st.caption(session.WATCHING)
 

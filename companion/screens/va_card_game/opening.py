@@ -17,10 +17,11 @@ from typing import Any
 import streamlit as st
 
 from companion.engine.seats import HIDDEN
+from companion.games.rulings import ruling_of
 from companion.games.va_card_game.data import MAX_GEAR, OPENING
 from companion.games.va_card_game.stats import totals
 from companion.screens import parts
-from companion.screens.va_card_game import entry, memory
+from companion.screens.va_card_game import entry, memory, taps
 from companion.screens.va_card_game.buttons import button, keep_tablet, label, one_button_each, play
 from companion.screens.va_card_game.eyes import APP_CARDS, Screen
 from companion.screens.va_card_game.header import prompt
@@ -120,6 +121,8 @@ def place(screen: Screen) -> None:
     why_not = screen.seen.check(action)
     st.button("Place it face down and say ready", key="va_place", type="primary", width="stretch",
               wrap=True, on_click=memory.make_sure, args=(moment, why_not))  # fmt: skip
+    if why_not and ruling_of(why_not):  # the rule the choice breaks, before the tap
+        taps.reasons([("va_place", why_not)])
 
 
 def _kit(screen: Screen, hero: str, gear: list[str]) -> str:
