@@ -6,6 +6,7 @@ game's page (`companion.screens.<game id>`). Pages read the engine, never decide
 
 from __future__ import annotations
 
+import math
 import sys
 from datetime import datetime
 from pathlib import Path
@@ -16,9 +17,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a scri
 
 from companion.registry import GAMES, GameEntry, entry
 from companion.screens import keys, parts, session, style
-from companion.store import StoreError
+from companion.store import MAX_IMPORT_BYTES, StoreError
 
 FOLLOW_SECONDS = 1.0  # other devices show a move within two seconds of it
+# The import box takes what the store accepts, in whole MB; `.streamlit/config.toml` sets the
+# server's own limit (server.maxUploadSize) to the same, so a larger upload is refused before it
+# is buffered, not after 200 MB of it (`make run` and `make companion` start from the checkout).
+UPLOAD_MB = math.ceil(MAX_IMPORT_BYTES / (1024 * 1024))
 
 OPTION_CSS = """
 <style>
@@ -80,7 +85,8 @@ def saved_games() -> None:
         when = datetime.fromtimestamp(saved.updated).strftime("%d %b %H:%M")
         with st.container(border=True):
             left, mid, right, far = st.columns([3, 1.2, 1.2, 1.2], vertical_alignment="center")
-            left.markdown(f"**{saved.name}** · {known.title if known else saved.game} · "
+            title = known.title if known else parts.plain(saved.game)
+            left.markdown(f"**{parts.plain(saved.name)}** · {title} · "
                           f"{saved.length} moves · {when}")  # fmt: skip
             mid.button("Continue", key=f"open_{saved.id}", width="stretch",
                        on_click=session.open_as_table, args=(saved.id,))  # fmt: skip
@@ -110,6 +116,7 @@ def _export(gid: str, known: GameEntry | None) -> tuple[str, str | None]:
 def import_box() -> None:
     with st.expander("Import a saved game (.json)"):
         upload = st.file_uploader("Saved game", type=["json"], key=keys.IMPORT_FILE,
+                                  max_upload_size=UPLOAD_MB,
                                   label_visibility="collapsed")  # fmt: skip
         if upload is not None and st.button("Import", key="import_go"):
             try:

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import os
 from collections import defaultdict
+from pathlib import Path
 from typing import Any
 
-from cardgen.data.errors import Problems
+from cardgen.data.errors import Problems, clip, describe, quoted
 from cardgen.data.game import Game
 from cardgen.data.manifest import CountRule, DeckFormat, TypeSpec
 from cardgen.data.records import Card
+
+MOST_COPIES = 10_000  # of one card: more is a typo (or a file meant to exhaust memory)
+MOST_COMPONENTS = 200_000  # of one type, all copies counted: what a print kit lays out
 
 
 def check_game(game: Game, problems: Problems) -> None:
@@ -18,6 +23,7 @@ def check_game(game: Game, problems: Problems) -> None:
         _check_unique_fields(spec, cards, problems)
         _check_refs(game, spec, cards, problems)
         _check_images(game, spec, cards, problems)
+        _check_copies(spec, cards, problems)
         _check_backs(spec, cards, problems)
         if spec.kind == "decklist":
             _check_decks(game, spec, cards, problems)
@@ -32,9 +38,8 @@ def _check_ids(game: Game, problems: Problems) -> None:
             continue
         first = seen.get(card.id)
         if first is not None:
-            problems.error(
-                card.where("id"), f"duplicate id {card.id!r}: also used at {first.where('id')}"
-            )
+            also = first.where("id")
+            problems.error(card.where("id"), f"duplicate id {quoted(card.id)}: also used at {also}")
         else:
             seen[card.id] = card
 
@@ -51,7 +56,8 @@ def _check_unique_fields(spec: TypeSpec, cards: list[Card], problems: Problems) 
             if value in seen:
                 problems.error(
                     card.where(f.name),
-                    f"{f.name} {value!r} must be unique but is also at {seen[value].where(f.name)}",
+                    f"{f.name} {describe(value)} must be unique but is also at "
+                    f"{seen[value].where(f.name)}",
                 )
             else:
                 seen[value] = card
@@ -69,26 +75,84 @@ def _check_refs(game: Game, spec: TypeSpec, cards: list[Card], problems: Problem
                     continue
                 found = index.get(target)
                 if found is None:
-                    problems.error(card.where(f.name), f"{f.name}: no card has the id {target!r}")
+                    problems.error(
+                        card.where(f.name), f"{f.name}: no card has the id {describe(target)}"
+                    )
                 elif "*" not in f.to and found.type not in f.to:
                     wanted = " or ".join(f.to)
                     problems.error(
                         card.where(f.name),
-                        f"{f.name}: {target!r} is a {found.type}, not a {wanted}",
+                        f"{f.name}: {quoted(target)} is a {found.type}, not a {wanted}",
                     )
 
 
+def inside_folder(folder: Path, path: str) -> Path:
+    """Where `path` (relative to `folder`) really leads, every link followed; ValueError when that
+    is outside `folder` (a link to elsewhere, or a linked folder), OSError when it cannot be
+    followed (a loop of links, a name too long)."""
+    root = Path(os.path.realpath(folder))
+    try:
+        target = Path(os.path.realpath(folder / path, strict=False))
+    except RuntimeError as exc:  # Python 3.11 reports a loop of links so
+        raise OSError(str(exc)) from None
+    if not target.is_relative_to(root):
+        raise ValueError(path)
+    return target
+
+
 def _check_images(game: Game, spec: TypeSpec, cards: list[Card], problems: Problems) -> None:
+    """Art is read from the game's folder only: a path, or a link, leading out of it is refused
+    (the print kit would embed any image on the disk, and an export copy it)."""
     for f in spec.fields:
         if f.type != "image":
             continue
         for card in cards:
             path = card.get(f.name)
-            if path and not (game.spec.folder / path).is_file():
+            if not path:
+                continue
+            try:
+                found = inside_folder(game.spec.folder, path).is_file()
+            except ValueError:
+                problems.error(
+                    card.where(f.name),
+                    f"{f.name}: {quoted(path)} leads outside the game's folder (through a link); "
+                    "put the image itself in the folder",
+                )
+                continue
+            except OSError as exc:
+                problems.error(
+                    card.where(f.name),
+                    f"{f.name}: cannot follow {quoted(path)} ({clip(exc.strerror or str(exc))})",
+                )
+                continue
+            if not found:
                 problems.warning(
                     card.where(f.name),
-                    f"{f.name}: no image at {path!r}; the print kit will draw a placeholder",
+                    f"{f.name}: no image at {quoted(path)}; the print kit will draw a placeholder",
                 )
+
+
+def _check_copies(spec: TypeSpec, cards: list[Card], problems: Problems) -> None:
+    """Copies are laid out one by one: a count past any real game's is refused before a build
+    tries to lay out a billion cards."""
+    qfield = spec.quantity_field
+    if not qfield or spec.kind == "decklist":
+        return
+    total = 0
+    for card in cards:
+        count = card.get(qfield) or 0
+        if count > MOST_COPIES:
+            problems.error(
+                card.where(qfield),
+                f"{qfield}: {count} copies of one card; a print kit holds at most {MOST_COPIES}",
+            )
+            continue
+        total += count
+    if total > MOST_COMPONENTS and cards:
+        problems.error(
+            cards[0].origin.at(None),
+            f"{total} {spec.plural.lower()} in all; a print kit holds at most {MOST_COMPONENTS}",
+        )
 
 
 def _check_backs(spec: TypeSpec, cards: list[Card], problems: Problems) -> None:
@@ -110,7 +174,7 @@ def _check_backs(spec: TypeSpec, cards: list[Card], problems: Problems) -> None:
         elif value and value not in back.faces:
             problems.error(
                 card.where(back.field),
-                f"{back.field}: no card back is declared for {value!r} "
+                f"{back.field}: no card back is declared for {quoted(value)} "
                 f"(backs: {', '.join(back.faces)})",
             )
 
@@ -124,7 +188,8 @@ def _check_decks(game: Game, spec: TypeSpec, rows: list[Card], problems: Problem
         if len(fmt_ids) > 1:
             problems.error(
                 deck_rows[0].where("format"),
-                f"deck {deck!r} names several formats ({', '.join(sorted(fmt_ids))}); use one",
+                f"deck {quoted(deck)} names several formats "
+                f"({clip(', '.join(sorted(fmt_ids)), 80)}); use one",
             )
             continue
         fmt = game.spec.deck_formats.get(fmt_ids.pop())
@@ -163,17 +228,20 @@ def _check_deck(
     sized = not any(row.invalid & {"card", "count"} for row in rows)  # else reported already
     if sized and fmt.min_cards is not None and total < fmt.min_cards:
         problems.error(
-            first, f"deck {deck!r} has {total} cards; {fmt.id} decks need at least {fmt.min_cards}"
+            first,
+            f"deck {quoted(deck)} has {total} cards; {fmt.id} decks need at least {fmt.min_cards}",
         )
     if sized and fmt.max_cards is not None and total > fmt.max_cards:
         problems.error(
-            first, f"deck {deck!r} has {total} cards; {fmt.id} decks allow at most {fmt.max_cards}"
+            first,
+            f"deck {quoted(deck)} has {total} cards; {fmt.id} decks allow at most {fmt.max_cards}",
         )
     per_card: dict[str, int] = defaultdict(int)
     for row, card, count in entries:
         if fmt.allowed_types and card.type not in fmt.allowed_types:
             problems.error(
-                row.where("card"), f"deck {deck!r}: a {card.type} cannot go in a {fmt.id} deck"
+                row.where("card"),
+                f"deck {quoted(deck)}: a {card.type} cannot go in a {fmt.id} deck",
             )
         per_card[card.id] += count
     limit = fmt.copy_limit
@@ -189,7 +257,8 @@ def _check_deck(
             why = f" ({limit.rule})" if limit.rule else ""
             problems.error(
                 row.where("count"),
-                f"deck {deck!r} holds {per_card[card.id]} copies of {card.name} ({card.id}); "
+                f"deck {quoted(deck)} holds {per_card[card.id]} copies of {clip(card.name)} "
+                f"({card.id}); "
                 f"at most {allowed} allowed{why}",
             )
     for rule in fmt.counts:
@@ -198,9 +267,9 @@ def _check_deck(
         n = sum(count for _, card, count in entries if _matches(card, rule))
         what = rule.rule or _describe(rule)
         if rule.min is not None and n < rule.min:
-            problems.error(first, f"deck {deck!r} has {n} {what}; needs at least {rule.min}")
+            problems.error(first, f"deck {quoted(deck)} has {n} {what}; needs at least {rule.min}")
         if rule.max is not None and n > rule.max:
-            problems.error(first, f"deck {deck!r} has {n} {what}; allows at most {rule.max}")
+            problems.error(first, f"deck {quoted(deck)} has {n} {what}; allows at most {rule.max}")
 
 
 def _copy_limit(card: Card, limit: Any) -> int | None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardgen.data.checks import check_game
-from cardgen.data.errors import DataError, Location, Problem, Problems
+from cardgen.data.errors import DataError, Location, Problem, Problems, quoted
 from cardgen.data.fields import ParseContext
 from cardgen.data.game import Game
 from cardgen.data.manifest import MANIFEST_NAME, GameSpec, TypeSpec, load_manifest
@@ -151,7 +151,8 @@ def load_game(folder: Path) -> tuple[Game | None, list[Problem]]:
                 words = game.keywords.setdefault(card["set"], {})
                 if card.id in words:
                     problems.error(
-                        card.where("id"), f"keyword {card.id!r} is declared twice in {card['set']}"
+                        card.where("id"),
+                        f"keyword {quoted(card.id)} is declared twice in {card['set']}",
                     )
                 words.setdefault(card.id, card)
     ctx = ParseContext(_keyword_aliases(game))

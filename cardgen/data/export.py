@@ -15,12 +15,15 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+from cardgen.data.checks import inside_folder
 from cardgen.data.database import Game
 from cardgen.data.fields import FieldSpec
 from cardgen.data.manifest import MANIFEST_NAME, TypeSpec
-from cardgen.data.outputs import Owner, claim, publish, staging_beside
+from cardgen.data.outputs import OutputRefused, Owner, claim, publish, staging_beside
 
 FORMATS = ("csv", "xlsx", "json")
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet would run as a formula
+XLSX_CELL = 32_767  # characters an XLSX cell holds; readers cut the rest off
 
 
 def cell_text(value: Any, spec: FieldSpec) -> str:
@@ -94,6 +97,7 @@ def _write_xlsx(game: Game, folder: Path) -> None:
                 plain = f.type in ("int", "number", "bool") and value is not None
                 row.append(value if plain else cell_text(value, f))
             sheet.append(row)
+            _keep_as_text(sheet[sheet.max_row], row)
         for column in sheet.iter_cols(min_row=1, max_row=1):
             width = max(len(str(c.value or "")) for c in column) + 4
             sheet.column_dimensions[column[0].column_letter].width = min(max(width, 8), 60)
@@ -102,6 +106,32 @@ def _write_xlsx(game: Game, folder: Path) -> None:
                 cell.alignment = Alignment(wrap_text=True, vertical="top")
         sheet.freeze_panes = "A2"
     book.save(folder / f"{game.spec.id}.xlsx")
+
+
+def _check_xlsx(game: Game, destination: Path) -> None:
+    """Refuse, before writing, a value an XLSX cell cannot hold whole: the round trip would
+    silently lose its end."""
+    for spec in _sheet_types(game):
+        for card in _rows(game, spec):
+            for f in spec.fields:
+                text = cell_text(card.get(f.name), f)
+                if len(text) > XLSX_CELL:
+                    raise OutputRefused(
+                        destination,
+                        f"{card.id or spec.id} {f.name} is {len(text)} characters; an XLSX cell "
+                        f"holds {XLSX_CELL} (export as csv or json instead)",
+                    )
+
+
+def _keep_as_text(cells: Any, values: list[Any]) -> None:
+    """Text stays text: `=HYPERLINK(...)` in a card's text is written as the text it is, never
+    as a live formula (openpyxl makes any string starting with = one), and marked so a
+    spreadsheet keeps it text when the cell is edited. The round trip stays exact."""
+    for cell, value in zip(cells, values, strict=True):
+        if isinstance(value, str) and value:
+            cell.data_type = "s"
+            if value.startswith(FORMULA_STARTS):
+                cell.quotePrefix = True
 
 
 WRITERS = {"csv": _write_csv, "xlsx": _write_xlsx, "json": _write_json}
@@ -116,6 +146,16 @@ def _referenced_images(game: Game) -> set[str]:
     return paths
 
 
+def _image_inside(game: Game, rel: str) -> Path | None:
+    """The image file `rel` really is, when it lies inside the game's folder: a link leading out
+    of it is never followed, whatever loaded the game (validation refuses such links too)."""
+    try:
+        source = inside_folder(game.spec.folder, rel)
+    except (ValueError, OSError):
+        return None
+    return source if source.is_file() else None
+
+
 def export_game(game: Game, fmt: str, destination: Path) -> Path:
     """Write `game` as `fmt` into `destination` and return it.
 
@@ -124,14 +164,16 @@ def export_game(game: Game, fmt: str, destination: Path) -> Path:
     """
     if fmt not in WRITERS:
         raise ValueError(f"format must be one of {', '.join(FORMATS)}")
+    if fmt == "xlsx":
+        _check_xlsx(game, destination)
     claim(destination, Owner.EXPORT)
     with staging_beside(destination) as staging:
         manifest = json.dumps(game.spec.raw, ensure_ascii=False, indent=2)
         (staging / MANIFEST_NAME).write_text(manifest + "\n", encoding="utf-8")
         WRITERS[fmt](game, staging)
         for rel in sorted(_referenced_images(game)):
-            source = game.spec.folder / rel
-            if source.is_file():
+            source = _image_inside(game, rel)
+            if source is not None:
                 (staging / rel).parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(source, staging / rel)
         publish(destination, staging, Owner.EXPORT, f"cardgen export {game.id} --format {fmt}")

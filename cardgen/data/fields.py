@@ -14,9 +14,19 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardgen.data.errors import describe, quoted
+
 LIST_SEPARATORS = re.compile(r"[;,|\n]")
 TRUE_WORDS = {"true", "yes", "y", "1", "x", "✓", "✔"}
 FALSE_WORDS = {"false", "no", "n", "0", "-", ""}
+MAX_DIGITS = 15  # a float keeps 15 digits exactly; no card prints a longer number
+LARGEST = 10**MAX_DIGITS - 1
+LONGEST_NUMBER = 40  # characters of a number as written ("1.50", " -3 ", "2,5")
+LONGEST_ID = 100  # ids name files (png/<id>.png), which may hold 255 bytes
+SAFE_ID = re.compile(r"[\w-][\w.-]*")  # letters, digits, _, - and . (not first): a file name
+CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")  # tab and line ends are text
+PATH_CONTROL = re.compile(r"[\x00-\x1f\x7f]")  # not even a tab or a line end in a file name
+LONGEST_PATH = 400  # characters of an image path; one part of it may hold 255 bytes
 
 
 class FieldValueError(ValueError):
@@ -81,59 +91,94 @@ def _items(value: Any) -> list[Any]:
     return [part.strip() for part in LIST_SEPARATORS.split(_text(value)) if part.strip()]
 
 
+def _show(number: float) -> str:
+    if isinstance(number, int):
+        return str(number) if abs(number) < 10**LONGEST_NUMBER else describe(number)
+    return f"{number:g}"
+
+
 def _bounds(number: float, spec: FieldSpec) -> None:
+    """The field's own range first (`9 is above the maximum of 5`), then the range of any number
+    here: exact comparisons, so a 40-digit number is refused as such, never overflowing a float."""
     if spec.min is not None and number < spec.min:
-        raise FieldValueError(f"{number:g} is below the minimum of {spec.min:g}")
+        raise FieldValueError(f"{_show(number)} is below the minimum of {spec.min:g}")
     if spec.max is not None and number > spec.max:
-        raise FieldValueError(f"{number:g} is above the maximum of {spec.max:g}")
+        raise FieldValueError(f"{_show(number)} is above the maximum of {spec.max:g}")
+    if abs(number) > LARGEST:
+        raise FieldValueError(f"{_show(number)} is too large (a number here has at most 15 digits)")
 
 
-def _number(value: Any) -> float:
-    if isinstance(value, bool):
-        raise FieldValueError(f"{value!r} is not a number")
-    if isinstance(value, int | float):
-        number = float(value)
-    else:
-        try:
-            number = float(value)
-        except ValueError:
-            text = str(value).strip().replace("\u2212", "-")
-            if re.fullmatch(r"-?\d+,\d+", text):  # decimal comma, as semicolon-CSV locales write
-                text = text.replace(",", ".")
-            try:
-                number = float(text)
-            except ValueError:
-                raise FieldValueError(f"{_text(value)!r} is not a number") from None
+def _exact(value: Any, what: str) -> int | float:
+    """A cell as a number: an int when written whole, else a float; refused, naming `what` it
+    should be, when it is no number, not finite, too long, or a list or an object."""
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        raise FieldValueError(f"{describe(value)} is not {what}")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise FieldValueError(f"{describe(value)} is not a finite number")
+        return value
+    text = value.strip().replace("\u2212", "-")
+    if len(text) > LONGEST_NUMBER:
+        raise FieldValueError(f"{quoted(text)} is too long to be {what}")
+    if re.fullmatch(r"[+-]?[0-9]+", text):
+        return int(text)
+    if re.fullmatch(r"-?\d+,\d+", text):  # decimal comma, as semicolon-CSV locales write
+        text = text.replace(",", ".")
+    try:
+        number = float(text)
+    except ValueError:
+        raise FieldValueError(f"{quoted(text)} is not {what}") from None
     if not math.isfinite(number):
-        raise FieldValueError(f"{_text(value)!r} is not a finite number")
+        raise FieldValueError(f"{quoted(text)} is not a finite number")
     return number
 
 
 def parse_int(value: Any, spec: FieldSpec, ctx: ParseContext) -> int:
-    if type(value) is str and value.isdigit():  # the common case, kept fast
-        whole = int(value)
+    if type(value) is str and value.isascii() and value.isdigit() and len(value) <= MAX_DIGITS:
+        whole = int(value)  # the common case, kept fast
         _bounds(whole, spec)
         return whole
-    try:
-        number = _number(value)
-    except FieldValueError:
-        raise FieldValueError(f"{_text(value)!r} is not a whole number") from None
-    if not number.is_integer():
-        raise FieldValueError(f"{_text(value)!r} is not a whole number")
+    number = _exact(value, "a whole number")
+    if isinstance(number, float) and not number.is_integer():
+        raise FieldValueError(f"{describe(value)} is not a whole number")
     _bounds(number, spec)
     return int(number)
 
 
 def parse_number(value: Any, spec: FieldSpec, ctx: ParseContext) -> float:
-    number = _number(value)
+    number = _exact(value, "a number")
     _bounds(number, spec)
-    return number
+    return float(number)
+
+
+def _control(text: str, what: str, control: re.Pattern[str] = CONTROL) -> None:
+    found = control.search(text)
+    if found:
+        raise FieldValueError(
+            f"{what} holds a control character (U+{ord(found[0]):04X}) at character "
+            f"{found.start() + 1}, which prints as nothing; remove it"
+        )
 
 
 def parse_text(value: Any, spec: FieldSpec, ctx: ParseContext) -> str:
     text = _text(value) if not isinstance(value, str) else value.strip()
+    _control(text, "the text")
     if spec.max is not None and len(text) > spec.max:
         raise FieldValueError(f"text is {len(text)} characters, over the limit of {spec.max:g}")
+    return text
+
+
+def parse_id(value: Any, spec: FieldSpec, ctx: ParseContext) -> str:
+    """An id names files (png/<id>.png) and is typed in commands: a plain file name, no path."""
+    text = _text(value)
+    if len(text) > LONGEST_ID:
+        raise FieldValueError(f"an id is at most {LONGEST_ID} characters; this is {len(text)}")
+    if not SAFE_ID.fullmatch(text):
+        raise FieldValueError(
+            f"{quoted(text)} is not a valid id: use letters, digits, _, - and . (not first)"
+        )
     return text
 
 
@@ -145,14 +190,14 @@ def parse_bool(value: Any, spec: FieldSpec, ctx: ParseContext) -> bool:
         return True
     if word in FALSE_WORDS:
         return False
-    raise FieldValueError(f"{_text(value)!r} is not yes or no")
+    raise FieldValueError(f"{describe(value)} is not yes or no")
 
 
 def _choose(word: str, allowed: tuple[str, ...]) -> str:
     lookup = {v.lower(): v for v in allowed}
     key = word.strip().lower()
     if key not in lookup:
-        raise FieldValueError(f"{word!r} is not one of: {', '.join(allowed)}")
+        raise FieldValueError(f"{quoted(word)} is not one of: {', '.join(allowed)}")
     return lookup[key]
 
 
@@ -170,7 +215,7 @@ def _keyword(word: str, spec: FieldSpec, ctx: ParseContext) -> str:
     if key not in aliases:
         known = sorted(set(aliases.values()))
         hint = f" (known: {', '.join(known)})" if known else ""
-        raise FieldValueError(f"{word.strip()!r} is not a known {spec.set} keyword{hint}")
+        raise FieldValueError(f"{quoted(word.strip())} is not a known {spec.set} keyword{hint}")
     return aliases[key]
 
 
@@ -227,16 +272,41 @@ def parse_ints(value: Any, spec: FieldSpec, ctx: ParseContext) -> tuple[int, ...
 
 
 def parse_image(value: Any, spec: FieldSpec, ctx: ParseContext) -> str:
+    """A path inside the game's folder as written; where it leads (through links) is checked
+    once the game is loaded (`cardgen.data.checks`)."""
     path = _text(value).replace("\\", "/")
+    _control(path, "the path", PATH_CONTROL)
+    if len(path) > LONGEST_PATH or any(len(p.encode()) > 255 for p in path.split("/")):
+        raise FieldValueError(
+            f"the path is {len(path)} characters, longer than any file name can be"
+        )
     if path.startswith("/") or re.match(r"^[a-zA-Z]:", path) or ".." in path.split("/"):
         raise FieldValueError(
-            f"{path!r} must be a path inside the game's folder, like art/wolf.png"
+            f"{quoted(path)} must be a path inside the game's folder, like art/wolf.png"
         )
     return path
 
 
+def parse_cell(value: Any, spec: FieldSpec, ctx: ParseContext) -> Any:
+    """A non-blank cell as its field's value: what every reader's cells go through.
+
+    Only list fields take a JSON list, only keyword counts a JSON object, and a list holds plain
+    values; anything else is refused in one line, never handed to a parser that would choke."""
+    kind = FIELD_TYPES[spec.type]
+    if isinstance(value, dict) and spec.type != "keyword_counts":
+        raise FieldValueError(f"expected {kind.description}, not {describe(value)}")
+    if isinstance(value, list | tuple):
+        if not kind.is_list:
+            raise FieldValueError(f"expected {kind.description}, not {describe(value)}")
+        if any(isinstance(item, list | tuple | dict) for item in value):
+            raise FieldValueError("a list inside a list: give plain values")
+    if isinstance(value, dict) and any(isinstance(v, list | tuple | dict) for v in value.values()):
+        raise FieldValueError("keyword counts must be numbers, not lists or objects")
+    return kind.parse(value, spec, ctx)
+
+
 FIELD_TYPES: dict[str, FieldType] = {
-    "id": FieldType(parse_text, "", description="the card's unique id within the game"),
+    "id": FieldType(parse_id, "", description="the card's unique id within the game"),
     "text": FieldType(parse_text, "", keys=frozenset({"max"}), description="free text"),
     "int": FieldType(parse_int, None, keys=frozenset({"min", "max"}), description="whole number"),
     "number": FieldType(parse_number, None, keys=frozenset({"min", "max"}), description="number"),

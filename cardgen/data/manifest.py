@@ -7,16 +7,25 @@ knows the manifest's own grammar. Unknown keys are reported rather than ignored,
 
 from __future__ import annotations
 
-import json
+import math
 import re
 from dataclasses import dataclass
 from dataclasses import field as dc_field
 from pathlib import Path
 from typing import Any
 
-from cardgen.data.errors import DataError, Location, Problems
-from cardgen.data.fields import FIELD_TYPES, FieldSpec, FieldValueError, ParseContext
+from cardgen.data.errors import DataError, Location, Problems, clip, describe, quoted
+from cardgen.data.fields import (
+    FIELD_TYPES,
+    LARGEST,
+    SAFE_ID,
+    FieldSpec,
+    FieldValueError,
+    ParseContext,
+    parse_cell,
+)
 from cardgen.data.readers.csv_reader import decode
+from cardgen.data.readers.json_reader import NumberText, parse_json
 from cardgen.data.readers.limits import read_bytes
 from cardgen.data.units import Size, preset_sizes, size_from_spec
 
@@ -35,6 +44,7 @@ KINDS = {
 }
 BACK_STYLES = {"fixed", "by_field", "double_sided", "none"}
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+LONGEST_NAME = 64  # a game's, a type's or a sheet's id names folders and files
 KEYWORD_FIELDS = (
     FieldSpec("set", "choice", required=True, description="the keyword set this belongs to"),
     FieldSpec("id", "id", required=True, description="the keyword's id, used in card sheets"),
@@ -168,14 +178,43 @@ class _Reader:
         if key not in self.obj:
             return default
         value = self.obj[key]
-        ok = isinstance(value, kind) and not (isinstance(value, bool) and kind in (int, float))
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        numeric = int in kinds or float in kinds
+        if numeric and isinstance(value, NumberText):
+            self.fail(f'"{key}" is a number of {len(value)} digits; no game needs one that long')
+            return default
+        ok = isinstance(value, kind) and not (isinstance(value, bool) and numeric)
         if not ok:
-            names = (
-                kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-            )
-            self.fail(f'"{key}" should be {names}, not {json.dumps(value)[:40]}')
+            names = " or ".join(k.__name__ for k in kinds)
+            self.fail(f'"{key}" should be {names}, not {describe(value)}')
+            return default
+        if numeric and not _sane_number(value):
+            self.fail(f'"{key}" is {describe(value)}: not a number any game needs')
             return default
         return value
+
+    def name(self, key: str, default: str) -> str:
+        """An id that names folders and files (a game's, a type's, a sheet's): a plain name.
+        One that is not is refused (and kept, so nothing else fails because of it)."""
+        value = self.get(key, str, default) or default
+        if len(value) > LONGEST_NAME or not SAFE_ID.fullmatch(value):
+            self.fail(
+                f'"{key}" {quoted(value)} is not a plain name: use up to {LONGEST_NAME} letters, '
+                "digits, _, - and . (not first)"
+            )
+        return value
+
+    def names(self, key: str) -> tuple[str, ...]:
+        """A list of names (types, values): text only, since each is looked up and compared."""
+        items = self.get(key, list, []) or []
+        wrong = [item for item in items if not isinstance(item, str | int | float)]
+        if wrong or any(isinstance(item, bool) for item in items):
+            self.fail(f'"{key}" should list names, not {describe((wrong or [True])[0])}')
+        return tuple(
+            str(item)
+            for item in items
+            if isinstance(item, str | int | float) and not isinstance(item, bool)
+        )
 
     def need(self, key: str, kind: type | tuple[type, ...]) -> Any:
         if key not in self.obj:
@@ -186,7 +225,23 @@ class _Reader:
         extra = set(self.obj) - self.used - (allowed_extra or set())
         for key in sorted(extra):
             if not key.startswith("_"):  # "_comment" and friends are notes for people
-                self.fail(f'unknown key "{key}"')
+                self.fail(f'unknown key "{clip(key)}"')
+
+
+def _sane_number(value: Any) -> bool:
+    if isinstance(value, float) and not math.isfinite(value):
+        return False
+    return not isinstance(value, int | float) or abs(value) <= LARGEST
+
+
+def _text(value: Any, default: str) -> str:
+    return value if isinstance(value, str) else default
+
+
+def _label(obj: Any, key: str, index: int) -> str:
+    """How a list entry is named in messages: its `key` when that is short text, else its index."""
+    value = obj.get(key, index) if isinstance(obj, dict) else index
+    return clip(value, 40) if isinstance(value, str) else str(index)
 
 
 def _size(value: Any, sizes: dict[str, Size], where: str, r: _Reader) -> Size | None:
@@ -195,12 +250,12 @@ def _size(value: Any, sizes: dict[str, Size], where: str, r: _Reader) -> Size | 
     if isinstance(value, str):
         if value in sizes:
             return sizes[value]
-        r.fail(f'{where} "{value}" is not a known size ({", ".join(sorted(sizes))})')
+        r.fail(f"{where} {quoted(value)} is not a known size ({', '.join(sorted(sizes))})")
         return None
     try:
         return size_from_spec(value)
-    except (ValueError, KeyError, TypeError, AttributeError) as exc:
-        r.fail(f"{where} is not a size: {exc}")
+    except (ValueError, KeyError, TypeError, AttributeError, OverflowError) as exc:
+        r.fail(f"{where} is not a size: {clip(str(exc), 80)}")
         return None
 
 
@@ -210,7 +265,7 @@ def _face(obj: Any, where: str, problems: Problems, loc: Location) -> BackFace:
     colour = r.need("color", str) or "#000000"
     mark = r.need("mark", str) or ""
     if not COLOUR.match(colour):
-        r.fail(f'"color" should look like #1A2B3C, not {colour!r}')
+        r.fail(f'"color" should look like #1A2B3C, not {quoted(colour)}')
     if not mark.strip():
         r.fail('"mark" must name a letter or shape, so the back is told apart without colour')
     r.finish()
@@ -221,7 +276,7 @@ def _back(obj: Any, where: str, problems: Problems, loc: Location) -> BackSpec:
     r = _Reader(obj, where, problems, loc)
     style = r.need("style", str) or "none"
     if style not in BACK_STYLES:
-        r.fail(f'"style" must be one of {", ".join(sorted(BACK_STYLES))}, not {style!r}')
+        r.fail(f'"style" must be one of {", ".join(sorted(BACK_STYLES))}, not {quoted(style)}')
         style = "none"
     if style == "fixed":
         face_keys = {"label", "color", "mark"}
@@ -256,11 +311,12 @@ def _field(obj: Any, where: str, problems: Problems, loc: Location) -> FieldSpec
     name = r.need("name", str)
     kind = r.need("type", str)
     if kind is not None and kind not in FIELD_TYPES:
-        r.fail(f'"type" {kind!r} is not one of: {", ".join(FIELD_TYPES)}')
+        r.fail(f'"type" {quoted(kind)} is not one of: {", ".join(FIELD_TYPES)}')
         kind = None
     spec_keys = FIELD_TYPES[kind].keys if kind else frozenset()
-    values = r.get("values", list, []) if "values" in spec_keys else []
+    values = r.names("values") if "values" in spec_keys else ()
     to = r.get("to", (list, str), []) if "to" in spec_keys else []
+    to = [to] if isinstance(to, str) else list(r.names("to")) if to else []
     spec = FieldSpec(
         name=name or "?",
         type=kind or "text",
@@ -270,13 +326,13 @@ def _field(obj: Any, where: str, problems: Problems, loc: Location) -> FieldSpec
         label=r.get("label", str, ""),
         min=r.get("min", (int, float)) if "min" in spec_keys else None,
         max=r.get("max", (int, float)) if "max" in spec_keys else None,
-        values=tuple(str(v) for v in values),
+        values=values,
         set=(r.need("set", str) or "") if "set" in spec_keys else "",
-        to=tuple([to] if isinstance(to, str) else [str(t) for t in to]),
+        to=tuple(to),
         unique=bool(r.get("unique", bool, False)),
     )
-    if name and not re.fullmatch(r"[a-z][a-z0-9_]*", name):
-        r.fail(f"field name {name!r} should be lower_case_with_underscores")
+    if name and not re.fullmatch(r"[a-z][a-z0-9_]{0,63}", name):
+        r.fail(f"field name {quoted(name)} should be lower_case_with_underscores (64 at most)")
     if "values" in spec_keys and not spec.values:
         r.fail('a choice field needs "values": ["...", "..."]')
     if "to" in spec_keys and not spec.to:
@@ -294,25 +350,25 @@ def _fields(objs: Any, where: str, problems: Problems, loc: Location) -> tuple[F
         return ()
     specs: list[FieldSpec] = []
     for i, obj in enumerate(objs):
-        label = obj.get("name", i) if isinstance(obj, dict) else i
-        spec = _field(obj, f"{where}.fields[{label}]", problems, loc)
+        spec = _field(obj, f"{where}.fields[{_label(obj, 'name', i)}]", problems, loc)
         if spec is None:
             continue
         if any(s.name == spec.name for s in specs):
-            problems.error(loc, f"{where}: field {spec.name!r} is declared twice")
+            problems.error(loc, f"{where}: field {quoted(spec.name)} is declared twice")
             continue
         specs.append(spec)
     return tuple(specs)
 
 
 def _type(obj: Any, index: int, sizes: dict[str, Size], problems: Problems, loc: Location):
-    label = obj.get("id", index) if isinstance(obj, dict) else index
-    where = f"types[{label}]"
+    where = f"types[{_label(obj, 'id', index)}]"
     r = _Reader(obj, where, problems, loc)
-    type_id = r.need("id", str) or f"type{index}"
+    if "id" not in r.obj:
+        r.fail('"id" is missing')
+    type_id = r.name("id", f"type{index}")
     kind = r.need("kind", str) or "card"
     if kind not in KINDS:
-        r.fail(f'"kind" must be one of {", ".join(KINDS)}, not {kind!r}')
+        r.fail(f'"kind" must be one of {", ".join(KINDS)}, not {quoted(kind)}')
     name = r.get("name", str, type_id.replace("_", " ").capitalize())
     fields = _fields(r.get("fields", list, []), where, problems, loc)
     back = _back(r.get("back", dict, {"style": "none"}), f"{where}.back", problems, loc)
@@ -320,7 +376,7 @@ def _type(obj: Any, index: int, sizes: dict[str, Size], problems: Problems, loc:
         id=type_id,
         name=name,
         plural=r.get("plural", str, name + "s"),
-        sheet=r.get("sheet", str, type_id),
+        sheet=r.name("sheet", type_id),
         kind=kind,
         size=_size(r.get("size", (str, dict)), sizes, f"{where}.size", r),
         back=back,
@@ -336,8 +392,7 @@ def _type(obj: Any, index: int, sizes: dict[str, Size], problems: Problems, loc:
         for needed in ("deck", "card", "count"):
             if needed not in names:
                 r.fail(f'a decklist needs a "{needed}" field')
-    if spec.quantity_field not in names:
-        object.__setattr__(spec, "quantity_field", "")
+    _check_quantity_field(spec, "quantity_field" in r.obj, r)
     if back.style in ("by_field", "double_sided") and back.field not in names:
         r.fail(f'back.field "{back.field}" is not one of this type\'s fields')
     if back.style == "by_field" and back.field in names:
@@ -350,30 +405,50 @@ def _type(obj: Any, index: int, sizes: dict[str, Size], problems: Problems, loc:
     return spec
 
 
+def _count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= LARGEST
+
+
+def _check_quantity_field(spec: TypeSpec, named: bool, r: _Reader) -> None:
+    """The field that says how many copies of a card there are: a whole number. Named but missing
+    is refused; the default `quantity`, when the type has no such field, means one copy each."""
+    field = spec.field(spec.quantity_field)
+    if field is None:
+        if named and spec.quantity_field:
+            r.fail(f'"quantity_field" {quoted(spec.quantity_field)} is not one of its fields')
+        object.__setattr__(spec, "quantity_field", "")
+    elif field.type != "int":
+        r.fail(
+            f'"quantity_field" {quoted(field.name)} is a {field.type} field; copies are counted '
+            'by an "int" field'
+        )
+        object.__setattr__(spec, "quantity_field", "")
+
+
 def _deck_format(fid: str, obj: Any, problems: Problems, loc: Location) -> DeckFormat:
-    r = _Reader(obj, f"deck_formats.{fid}", problems, loc)
+    r = _Reader(obj, f"deck_formats.{clip(fid)}", problems, loc)
     limit = None
     limit_obj = r.get("copy_limit", dict)
     if limit_obj is not None:
-        lr = _Reader(limit_obj, f"deck_formats.{fid}.copy_limit", problems, loc)
+        lr = _Reader(limit_obj, f"deck_formats.{clip(fid)}.copy_limit", problems, loc)
         by_value = lr.get("by_value", dict, {})
-        bad = [k for k, v in by_value.items() if not isinstance(v, int) or isinstance(v, bool)]
+        bad = [k for k, v in by_value.items() if not _count(v)]
         if bad:
-            lr.fail(f'"by_value" counts must be whole numbers ({", ".join(bad)})')
+            lr.fail(f'"by_value" counts must be whole numbers ({clip(", ".join(bad), 80)})')
         limit = CopyLimit(
             max=lr.get("max", int),
             field=lr.get("field", str, ""),
             by_value={str(k): v for k, v in by_value.items() if k not in bad},
-            exempt_types=tuple(lr.get("exempt_types", list, [])),
+            exempt_types=lr.names("exempt_types"),
             rule=lr.get("rule", str, ""),
         )
         lr.finish()
     counts = []
     for i, cobj in enumerate(r.get("counts", list, [])):
-        cr = _Reader(cobj, f"deck_formats.{fid}.counts[{i}]", problems, loc)
+        cr = _Reader(cobj, f"deck_formats.{clip(fid)}.counts[{i}]", problems, loc)
         counts.append(
             CountRule(
-                types=tuple(cr.get("types", list, [])),
+                types=cr.names("types"),
                 where=cr.get("where", dict, {}),
                 min=cr.get("min", int),
                 max=cr.get("max", int),
@@ -386,7 +461,7 @@ def _deck_format(fid: str, obj: Any, problems: Problems, loc: Location) -> DeckF
         description=r.get("description", str, ""),
         min_cards=r.get("min_cards", int),
         max_cards=r.get("max_cards", int),
-        allowed_types=tuple(r.get("allowed_types", list, [])),
+        allowed_types=r.names("allowed_types"),
         copy_limit=limit,
         counts=tuple(counts),
     )
@@ -401,16 +476,18 @@ def _check_references(spec: GameSpec, problems: Problems, loc: Location) -> None
     for t in spec.types:
         where = f"types[{t.id}]"
         if t.sheet.lower() in sheets:
-            problems.error(loc, f"{where}: sheet {t.sheet!r} is also used by {sheets[t.sheet]}")
+            problems.error(
+                loc, f"{where}: sheet {quoted(t.sheet)} is also used by {sheets[t.sheet.lower()]}"
+            )
         sheets[t.sheet.lower()] = t.id
         for f in t.fields:
             if f.set and f.set not in spec.keyword_sets:
                 problems.error(
-                    loc, f"{where}.fields[{f.name}]: keyword set {f.set!r} is not declared"
+                    loc, f"{where}.fields[{f.name}]: keyword set {quoted(f.set)} is not declared"
                 )
             for target in f.to:
                 if target != "*" and target not in type_ids:
-                    problems.error(loc, f"{where}.fields[{f.name}]: no card type {target!r}")
+                    problems.error(loc, f"{where}.fields[{f.name}]: no card type {quoted(target)}")
         if t.kind == "decklist":
             formats = [t.default_format] if t.default_format else []
             fmt_field = t.field("format")
@@ -419,7 +496,7 @@ def _check_references(spec: GameSpec, problems: Problems, loc: Location) -> None
                 problems.error(loc, f'{where}: a decklist needs "default_format" or a format field')
             for fid in formats:
                 if fid not in spec.deck_formats:
-                    problems.error(loc, f"{where}: deck format {fid!r} is not declared")
+                    problems.error(loc, f"{where}: deck format {quoted(fid)} is not declared")
     if len({t.id for t in spec.types}) != len(spec.types):
         problems.error(loc, "types: two types share an id")
     for fmt in spec.deck_formats.values():
@@ -428,7 +505,39 @@ def _check_references(spec: GameSpec, problems: Problems, loc: Location) -> None
         named += [t for c in fmt.counts for t in c.types]
         for type_name in named:
             if type_name not in type_ids:
-                problems.error(loc, f"deck_formats.{fmt.id}: no card type {type_name!r}")
+                problems.error(loc, f"deck_formats.{fmt.id}: no card type {describe(type_name)}")
+        _check_format_fields(spec, fmt, problems, loc)
+
+
+def _check_format_fields(spec: GameSpec, fmt: DeckFormat, problems: Problems, loc: Location):
+    """A copy limit read off a field, and a count of cards with some field's value, must name a
+    field the cards they look at have: else the rule would silently never apply."""
+    allowed = set(fmt.allowed_types) or {t.id for t in spec.card_types}
+    where = f"deck_formats.{clip(fmt.id, 40)}"
+    limit = fmt.copy_limit
+    if limit is not None and limit.field:
+        looked_at = allowed - set(limit.exempt_types)
+        if not any(t.field(limit.field) for t in spec.types if t.id in looked_at):
+            problems.error(
+                loc,
+                f'{where}.copy_limit: "field" {quoted(limit.field)} is not a field of '
+                f"{' or '.join(sorted(looked_at)) or 'any card type'}",
+            )
+    for i, rule in enumerate(fmt.counts):
+        types = set(rule.types) or allowed
+        for key, value in rule.where.items():
+            if isinstance(value, list | dict):
+                problems.error(
+                    loc,
+                    f'{where}.counts[{i}]: "where" {quoted(key)} should be one value, not '
+                    f"{describe(value)}",
+                )
+            if not any(t.field(key) for t in spec.types if t.id in types):
+                problems.error(
+                    loc,
+                    f'{where}.counts[{i}]: "where" names {quoted(key)}, which is not a field of '
+                    f"{' or '.join(sorted(types)) or 'any card type'}",
+                )
 
 
 def load_manifest(folder: Path, display: str | None = None) -> GameSpec:
@@ -437,21 +546,15 @@ def load_manifest(folder: Path, display: str | None = None) -> GameSpec:
     loc = Location(display or str(path))
     if not path.is_file():
         raise DataError.at(loc, f"no {MANIFEST_NAME}: every game folder needs one")
-    text = decode(read_bytes(path, loc), loc)
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise DataError.at(loc.at(exc.lineno), f"not valid JSON: {exc.msg}") from None
-    except RecursionError:
-        raise DataError.at(loc, "not valid JSON: nested too deeply") from None
+    raw = parse_json(decode(read_bytes(path, loc), loc), loc)
     problems = Problems()
     r = _Reader(raw, "manifest", problems, loc)
     sizes = preset_sizes()
     for name, sobj in (r.get("sizes", dict, {}) or {}).items():
         try:
             sizes[name] = size_from_spec(sobj, name)
-        except (ValueError, KeyError, TypeError, AttributeError) as exc:
-            r.fail(f"sizes.{name} is not a size: {exc}")
+        except (ValueError, KeyError, TypeError, AttributeError, OverflowError) as exc:
+            r.fail(f"sizes.{clip(name, 40)} is not a size: {clip(str(exc), 80)}")
     players = r.get("players", dict, {})
     pr = _Reader(players, "players", problems, loc)
     pmin, pmax = pr.need("min", int) or 1, pr.need("max", int) or 1
@@ -462,7 +565,7 @@ def load_manifest(folder: Path, display: str | None = None) -> GameSpec:
     kw = r.get("keywords", dict, {})
     kr = _Reader(kw, "keywords", problems, loc)
     sets = {
-        sid: KeywordSet(sid, s.get("name", sid), s.get("description", ""))
+        sid: KeywordSet(sid, _text(s.get("name"), sid), _text(s.get("description"), ""))
         for sid, s in (kr.get("sets", dict, {}) or {}).items()
         if isinstance(s, dict)
     }
@@ -473,7 +576,7 @@ def load_manifest(folder: Path, display: str | None = None) -> GameSpec:
             id="keyword",
             name="Keyword",
             plural="Keywords",
-            sheet=kr.need("sheet", str) or "keywords",
+            sheet=kr.name("sheet", "keywords"),
             kind="reference",
             size=None,
             back=BackSpec("none"),
@@ -490,8 +593,10 @@ def load_manifest(folder: Path, display: str | None = None) -> GameSpec:
         fid: _deck_format(fid, fobj, problems, loc)
         for fid, fobj in (r.get("deck_formats", dict, {}) or {}).items()
     }
+    if "id" not in r.obj:
+        r.fail('"id" is missing')
     spec = GameSpec(
-        id=r.need("id", str) or folder.name,
+        id=r.name("id", "game"),
         name=r.need("name", str) or folder.name,
         folder=folder,
         summary=r.get("summary", str, ""),
@@ -521,6 +626,6 @@ def _check_defaults(spec: GameSpec, problems: Problems, loc: Location) -> None:
             if f.default is None or f.type in ("keyword", "keywords", "keyword_counts"):
                 continue
             try:
-                FIELD_TYPES[f.type].parse(f.default, f, ctx)
+                parse_cell(f.default, f, ctx)
             except FieldValueError as exc:
                 problems.error(loc, f"types[{t.id}].fields[{f.name}]: default {exc}")

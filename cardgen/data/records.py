@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardgen.data.errors import Location, Problems
-from cardgen.data.fields import FIELD_TYPES, FieldSpec, FieldValueError, ParseContext
+from cardgen.data.errors import Location, Problems, quoted
+from cardgen.data.fields import FIELD_TYPES, FieldSpec, FieldValueError, ParseContext, parse_cell
 from cardgen.data.manifest import TypeSpec
 from cardgen.data.readers.raw import RawSheet, is_blank
 
@@ -47,7 +47,7 @@ class Card:
 
 def empty_value(spec: FieldSpec, ctx: ParseContext) -> Any:
     if spec.default is not None:
-        return FIELD_TYPES[spec.type].parse(spec.default, spec, ctx)
+        return parse_cell(spec.default, spec, ctx)
     return FIELD_TYPES[spec.type].empty
 
 
@@ -59,6 +59,7 @@ def cards_from_sheet(
     sheet: RawSheet, spec: TypeSpec, ctx: ParseContext, problems: Problems
 ) -> list[Card]:
     """Records of one card type. Problems are collected, never raised, so one run finds all."""
+    problems.extend(sheet.problems)
     declared = {f.name: f for f in spec.fields}
     known = ", ".join(declared)
     for name in sheet.header:
@@ -66,7 +67,8 @@ def cards_from_sheet(
             column = sheet.header[name]
             where = sheet.header_row if sheet.label_columns else _first_row_with(sheet, name)
             problems.error(
-                sheet.loc(where, column), f"unknown column {name!r} (a {spec.name} has: {known})"
+                sheet.loc(where, column),
+                f"unknown column {quoted(name)} (a {spec.name} has: {known})",
             )
     missing_columns = set()
     for f in spec.fields:
@@ -92,7 +94,7 @@ def cards_from_sheet(
             cell = row.cells.get(f.name)
             column = cell.column if cell else _column_label(sheet, f.name)
             columns[f.name] = column
-            if cell is None or is_blank(cell.value) or cell.value in ([], {}):
+            if cell is None or _is_empty(cell.value, f):
                 if f.required:
                     invalid.add(f.name)
                 if f.required and f.name not in missing_columns:
@@ -102,13 +104,23 @@ def cards_from_sheet(
                 values[f.name] = defaults[f.name]
                 continue
             try:
-                values[f.name] = FIELD_TYPES[f.type].parse(cell.value, f, ctx)
+                values[f.name] = parse_cell(cell.value, f, ctx)
             except FieldValueError as exc:
                 problems.error(sheet.loc(row.number, column), f"{f.name}: {exc}")
                 values[f.name] = defaults[f.name]
                 invalid.add(f.name)
         cards.append(Card(spec.id, values, sheet.loc(row.number), columns, frozenset(invalid)))
     return cards
+
+
+def _is_empty(value: Any, spec: FieldSpec) -> bool:
+    """Blank, or the empty list (object) a JSON sheet holds in an empty list (counts) field; an
+    empty list in a one-value field is refused instead, as any list there is."""
+    if is_blank(value):
+        return True
+    if value == [] and spec.is_list:
+        return True
+    return value == {} and spec.type == "keyword_counts"
 
 
 def _first_row_with(sheet: RawSheet, name: str) -> int | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 from dataclasses import dataclass
 from importlib import resources
@@ -10,20 +11,34 @@ from importlib import resources
 MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}
 POINTS_PER_MM = 72.0 / 25.4
 
-_LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*$", re.IGNORECASE)
+_LENGTH = re.compile(r"^\s*(-?\d{1,12}(?:\.\d{1,12})?)\s*(mm|cm|in|pt)?\s*$", re.IGNORECASE)
+LONGEST_MM = 100_000.0  # 100 m: longer than any board, short of what breaks a page's maths
 
 
 def to_mm(value: str | float | int) -> float:
     """A length in millimetres; a bare number is already millimetres."""
-    if isinstance(value, bool):
-        raise ValueError(f"{value!r} is not a length")
+    if isinstance(value, bool) or not isinstance(value, str | int | float):
+        raise ValueError(f"{_short(value)} is not a length")
     if isinstance(value, int | float):
-        return float(value)
-    match = _LENGTH.match(str(value))
-    if not match:
-        raise ValueError(f"{value!r} is not a length such as 63mm, 2.5in or 12pt")
-    number, unit = match.groups()
-    return float(number) * MM_PER_UNIT[(unit or "mm").lower()]
+        mm = float(value) if abs(value) <= LONGEST_MM else math.inf
+    else:
+        match = _LENGTH.match(value)
+        if not match:
+            raise ValueError(f"{_short(value)} is not a length such as 63mm, 2.5in or 12pt")
+        number, unit = match.groups()
+        mm = float(number) * MM_PER_UNIT[(unit or "mm").lower()]
+    if not math.isfinite(mm) or abs(mm) > LONGEST_MM:
+        raise ValueError(f"{_short(value)} is not a length any component has")
+    return mm
+
+
+def _short(value: object) -> str:
+    if isinstance(value, dict | list):
+        return type(value).__name__
+    if isinstance(value, int) and value.bit_length() > 128:
+        return "a number that long"
+    text = str(value)
+    return repr(text if len(text) <= 40 else text[:39] + "…")
 
 
 def mm_to_pt(mm: float) -> float:
@@ -52,7 +67,7 @@ def size_from_spec(spec: dict, name: str = "") -> Size:
     """A size from `{"width": "63mm", "height": "88mm", "shape": "rect"}`; `diameter` for round."""
     shape = spec.get("shape", "round" if "diameter" in spec else "rect")
     if shape not in ("rect", "round"):
-        raise ValueError(f"shape must be rect or round, not {shape!r}")
+        raise ValueError(f"shape must be rect or round, not {_short(shape)}")
     if "diameter" in spec:
         d = to_mm(spec["diameter"])
         width, height = d, d

@@ -26,7 +26,7 @@ from cardgen.printkit.layout import LayoutError, load_layout, render_face
 from cardgen.printkit.layout.text import MIN_SIZE_PT
 from cardgen.printkit.paper import PAPERS_MM
 from cardgen.rules.backends.typeset import Book, Context, Theme, flowables
-from cardgen.rules.markup import parse
+from cardgen.rules.markup import MarkupError, literal, literal_inline, parse
 
 A5 = (148.0, 210.0)
 TEXT_FIELDS = ("text", "effect", "ability", "meaning", "power", "rules")
@@ -71,14 +71,26 @@ def _back_text(spec) -> str:
     return "one-sided"
 
 
-def _values(find: Any) -> Any:
+def _values(find: Any, text: Any = lambda value: value) -> Any:
     """A template function: the record `find(...)` finds, as a dict (empty if there is none)."""
 
     def look(*key: str) -> dict[str, Any]:
         found = find(*key)
-        return dict(found.values) if found is not None else {}
+        return text(dict(found.values)) if found is not None else {}
 
     return look
+
+
+def as_markup(value: Any) -> Any:
+    """Data as the rule markup reads it: every string inside `value` made `literal`, so a card's
+    or a clarification's text prints as typed, never as a heading, a list, a table or bold."""
+    if isinstance(value, str):
+        return literal(value)
+    if isinstance(value, dict):
+        return {key: as_markup(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return type(value)(as_markup(item) for item in value)
+    return value
 
 
 class GameBook:
@@ -103,51 +115,57 @@ class GameBook:
             raise RulesError(f"{path}: not valid TOML: {exc}") from None
 
     # data for templates ---------------------------------------------------------------------
-    def template_context(self) -> dict[str, Any]:
+    def template_context(self, markup: bool = True) -> dict[str, Any]:
+        """What templates read. With `markup` (the rule templates) text from the data is made
+        literal for the rule markup; without (diagrams, drawn by the print kit) it is as typed."""
+        text = as_markup if markup else (lambda value: value)
         game = self.game
         spec = game.spec
-        cards = {t.id: [dict(c.values) for c in game.cards.get(t.id, [])] for t in spec.types}
-        clar = {row["id"]: dict(row.values) for row in game.cards.get("clarification", [])}
+        cards = {t.id: [text(dict(c.values)) for c in game.cards.get(t.id, [])]
+                 for t in spec.types}  # fmt: skip
+        clar = {row["id"]: text(dict(row.values)) for row in game.cards.get("clarification", [])}
         return {
-            "game": {"id": spec.id, "name": spec.name, "summary": spec.summary, "info": spec.info,
-                     "players_min": spec.players_min, "players_max": spec.players_max},
-            "types": {t.id: {"id": t.id, "name": t.name, "plural": t.plural, "kind": t.kind,
-                             "count": game.count(t.id), "description": t.description}
+            "game": text({"id": spec.id, "name": spec.name, "summary": spec.summary,
+                          "info": spec.info, "players_min": spec.players_min,
+                          "players_max": spec.players_max}),
+            "types": {t.id: text({"id": t.id, "name": t.name, "plural": t.plural, "kind": t.kind,
+                                  "count": game.count(t.id), "description": t.description})
                       for t in spec.types},
             "cards": cards,
-            "card": _values(game.by_id),
+            "card": _values(game.by_id, text),
             "count": game.count,
-            "kw": _values(game.keyword),
-            "keywords": {s: [dict(c.values) for c in words.values()]
+            "kw": _values(game.keyword, text),
+            "keywords": {s: [text(dict(c.values)) for c in words.values()]
                          for s, words in game.keywords.items()},
             "clarification": lambda cid: clar.get(cid, {}).get("decision", f"[{cid}?]"),
             "ex": self.examples,
             "clarifications": list(clar.values()),
             "book": self.settings,
             "deck_formats": {
-                fid: {
+                fid: text({
                     "description": f.description,
                     "min_cards": f.min_cards,
                     "max_cards": f.max_cards,
                     "allowed_types": list(f.allowed_types),
                     "copy_limit": dict(f.copy_limit.__dict__) if f.copy_limit else {},
-                }
+                })
                 for fid, f in spec.deck_formats.items()
             },
         }  # fmt: skip
 
-    # directives -------------------------------------------------------------------------------
+    # directives: their text from the data is set as typed (`literal_inline`) -----------------
     def components(self) -> list[list[str]]:
         game = self.game
         rows = [["Component", "Count", "Size", "Back"]]
         for spec in game.spec.types:
             if spec.kind in PRINTED_KINDS:
-                rows.append([spec.plural, str(game.count(spec.id)), _size_text(spec, game),
-                             _back_text(spec)])  # fmt: skip
+                rows.append([literal_inline(spec.plural), str(game.count(spec.id)),
+                             _size_text(spec, game), literal_inline(_back_text(spec))])  # fmt: skip
             elif spec.kind == "die":
                 dice = sorted({str(c.get("die")) for c in game.cards.get(spec.id, [])})
                 faces = len(game.cards.get(spec.id, []))
-                rows.append(["Dice", str(len(dice)), ", ".join(dice), f"{faces} faces described"])
+                rows.append(["Dice", str(len(dice)), literal_inline(", ".join(dice)),
+                             f"{faces} faces described"])  # fmt: skip
         return rows
 
     def glossary(self) -> list[tuple[str, list[tuple[str, str, str]]]]:
@@ -155,9 +173,10 @@ class GameBook:
         for set_id, words in self.game.keywords.items():
             keyword_set = self.game.spec.keyword_sets.get(set_id)
             title = keyword_set.name if keyword_set else set_id
-            entries = [(str(w.get("icon") or ""), str(w.get("name")), str(w.get("summary") or ""))
+            entries = [(str(w.get("icon") or ""), literal_inline(str(w.get("name"))),
+                        literal_inline(str(w.get("summary") or "")))
                        for w in words.values()]  # fmt: skip
-            result.append((title, entries))
+            result.append((literal_inline(title), entries))
         return result
 
     def clarifications(self) -> list[tuple[str, str, str, str]]:
@@ -165,9 +184,9 @@ class GameBook:
         return [
             (
                 str(r.id),
-                str(r.get("topic", "")),
-                str(r.get("question", "")),
-                str(r.get("decision", "")),
+                literal_inline(str(r.get("topic", ""))),
+                literal_inline(str(r.get("question", ""))),
+                literal_inline(str(r.get("decision", ""))),
             )
             for r in rows
         ]
@@ -185,6 +204,7 @@ class GameBook:
             for card in game.cards[spec.id]:
                 values = [self._cell(card.get(f.name), f) or "-" for f in stats + texts]
                 rows.append([card.name, *values, str(game.quantity(card))])
+            rows = [[literal_inline(cell) for cell in row] for row in rows]
             tables.append((f"{spec.plural} ({game.count(spec.id)})", header, rows))
         return tables
 
@@ -211,7 +231,7 @@ class GameBook:
         width = float(layout.options.get("width", 120))
         height = float(layout.options.get("height", 80))
         context = {**base_context(self.game, self.game.spec.types[0]),
-                   **self.template_context(), "side": "front"}  # fmt: skip
+                   **self.template_context(markup=False), "side": "front"}  # fmt: skip
         face, problems = render_face(layout, context, width, height, 0.0, self.icons,
                                      lambda src: (None, "diagrams draw no art"),
                                      text_floor=text_floor)  # fmt: skip
@@ -244,7 +264,10 @@ class GameBook:
 
     def write(self, template: str, path: Path, pagesize_mm: tuple[float, float], body: float,
               margin: float = 16) -> tuple[int, list[str]]:  # fmt: skip
-        blocks = parse(self.render_text(template))
+        try:
+            blocks = parse(self.render_text(template))
+        except MarkupError as exc:  # lines of the rendered template, as other messages count
+            raise RulesError(f"{self.folder / template}: {exc}") from None
         ctx = self.context()
         title = str(self.settings.get("title", self.game.name))
         pagesize = (pagesize_mm[0] * MM, pagesize_mm[1] * MM)

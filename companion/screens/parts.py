@@ -7,6 +7,7 @@ and boxes by their classes, so these pieces never choose a key or a class on the
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Sequence
 from html import escape
 from typing import Any, TypeVar
@@ -53,6 +54,18 @@ def die_svg(sides: int, value: int | None, size: int = 96, colour: str = "#0072B
     label = f"d{sides} showing {value}" if value is not None else f"d{sides}, not rolled"
     head = f'<svg role="img" aria-label="{label}" width="{size}" height="{size}" '
     return head + f'viewBox="0 0 100 100" xmlns="http://www.w3.org/2000/svg">{body}{face}</svg>'
+
+
+# --- text typed by players ----------------------------------------------------------------------
+
+MARKDOWN = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:&=^\"'])")
+
+
+def plain(text: str) -> str:
+    """What a player typed (a saved game's name), for st.markdown to show exactly as typed: on
+    one line, every character Markdown or Streamlit would read (an image `![](...)`, a link, a
+    heading, `:icon:`, `:red[...]`, `$math$`) escaped with a backslash."""
+    return MARKDOWN.sub(r"\\\1", " ".join(text.split()))
 
 
 # --- the title bar and the flash -----------------------------------------------------------------

@@ -6,7 +6,7 @@ how a match becomes rows, `keys` the table and seat keys, `backend` the two data
 """
 
 from companion.store.checked import replay
-from companion.store.errors import StaleVersion, StoreError
+from companion.store.errors import Busy, StaleVersion, StoreError
 from companion.store.games import (
     MAX_IMPORT_BYTES,
     SAVE_FORMAT,
@@ -21,6 +21,7 @@ __all__ = [
     "MAX_IMPORT_BYTES",
     "SAVE_FORMAT",
     "Access",
+    "Busy",
     "GameStore",
     "SavedGame",
     "StaleVersion",

@@ -16,15 +16,18 @@ import functools
 import queue
 import re
 import sqlite3
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.store.errors import StoreError
+from companion.store.errors import Busy, StoreError
 
 POOL_SIZE = 4  # idle connections kept; more threads at once simply open and close their own
+ATTEMPTS = 3  # a database busy at the start of a transaction is tried this often in all
+PAUSE = 0.25  # seconds before the second attempt; doubled before each further one
 URL = re.compile(r"^postgres(ql)?:", re.IGNORECASE)
 
 
@@ -112,7 +115,20 @@ class Database:
         try:
             return self._idle.get_nowait()
         except queue.Empty:
-            return self._connect()
+            return _retrying(self._connect)
+
+    def _begin(self, conn: Any, write: bool) -> None:
+        """Open a transaction, waiting out a lock another program holds: the first statement
+        is where one shows, and nothing has happened yet that a new attempt would repeat."""
+
+        def begin() -> None:
+            try:
+                conn.execute(self.dialect.begin_write if write else self.dialect.begin_read)
+            except self.errors as exc:
+                _rollback(conn)
+                raise self._error(exc) from None
+
+        _retrying(begin)
 
     def _give(self, conn: Any, healthy: bool) -> None:
         if healthy and self._idle.qsize() < POOL_SIZE:
@@ -128,7 +144,7 @@ class Database:
         healthy = False
         try:
             try:
-                conn.execute(self.dialect.begin_write if write else self.dialect.begin_read)
+                self._begin(conn, write)
                 yield Tx(conn, self.dialect)
                 conn.execute("COMMIT")
                 healthy = True
@@ -146,11 +162,16 @@ class Database:
         (a page asks for a game's version every second)."""
         conn = self._take()
         healthy = False
+
+        def read() -> Any:
+            try:
+                return conn.execute(_sql(sql, self.dialect.placeholder), tuple(params)).fetchone()
+            except self.errors as exc:
+                raise self._error(exc) from None
+
         try:
-            row = conn.execute(_sql(sql, self.dialect.placeholder), tuple(params)).fetchone()
+            row = _retrying(read)
             healthy = True
-        except self.errors as exc:
-            raise self._error(exc) from None
         finally:
             self._give(conn, healthy)
         return None if row is None else row[0]
@@ -167,6 +188,19 @@ class Database:
             self.close()
 
 
+def _retrying(step: Any) -> Any:
+    """`step()`, tried again after a pause while it finds the database Busy (ATTEMPTS in all);
+    the last attempt's Busy is raised, saying the database is busy, never that it is damaged."""
+    for attempt in range(ATTEMPTS):
+        try:
+            return step()
+        except Busy:
+            if attempt == ATTEMPTS - 1:
+                raise
+            time.sleep(PAUSE * 2**attempt)
+    raise AssertionError("unreachable")
+
+
 def _rollback(conn: Any) -> bool:
     """Roll back if anything is open; False when the connection is no longer usable."""
     try:
@@ -181,11 +215,18 @@ def _close(conn: Any) -> None:
         conn.close()
 
 
+# SQLite's result codes (the low byte of `sqlite_errorcode`) by what they mean for the player.
+SQLITE_BUSY = {5, 6, 15}  # BUSY, LOCKED, PROTOCOL: another connection holds a lock
+SQLITE_CANNOT = {3, 8, 10, 13, 14, 23}  # PERM, READONLY, IOERR, FULL, CANTOPEN, AUTH
+
+
 class SqliteDatabase(Database):
-    """A SQLite file in WAL mode: readers never wait for a writer, writers queue for 5 s."""
+    """A SQLite file in WAL mode: readers never wait for a writer, writers queue for 2 s at a
+    time (ATTEMPTS times over when the lock is held at the start of a transaction)."""
 
     dialect = SQLITE
     errors = (sqlite3.Error,)
+    timeout = 2.0  # seconds SQLite itself waits for a lock before reporting the file busy
 
     def __init__(self, path: Path) -> None:
         super().__init__()
@@ -199,7 +240,7 @@ class SqliteDatabase(Database):
     def _connect(self) -> sqlite3.Connection:
         try:
             conn = sqlite3.connect(
-                self.path, timeout=5, isolation_level=None, check_same_thread=False
+                self.path, timeout=self.timeout, isolation_level=None, check_same_thread=False
             )
         except sqlite3.Error as exc:
             raise StoreError(f"{self.path}: cannot open the saved games ({exc})") from None
@@ -212,9 +253,16 @@ class SqliteDatabase(Database):
         return conn
 
     def _error(self, exc: BaseException) -> StoreError:
-        text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        if isinstance(exc, sqlite3.OperationalError) and ("locked" in text or "busy" in text):
-            return StoreError(f"{self.path}: the saved games are busy ({text}); try again")
+        text = str(exc).splitlines()[0][:120] if str(exc) else type(exc).__name__
+        code = getattr(exc, "sqlite_errorcode", None)
+        primary = code & 0xFF if isinstance(code, int) else None
+        if primary in SQLITE_BUSY or (primary is None and ("locked" in text or "busy" in text)):
+            return Busy(
+                f"{self.path}: the saved games are busy: another program is using them "
+                f"({text}); try again in a moment"
+            )
+        if primary in SQLITE_CANNOT:
+            return StoreError(f"{self.path}: cannot read or write the saved games ({text})")
         return StoreError(
             f"{self.path}: the saved-games file is damaged or not a database ({text}); "
             "it was left as it is"

@@ -13,12 +13,15 @@ from companion.engine import IllegalAction, Match, Rules
 from companion.registry import entry
 from companion.store.errors import StoreError
 
+REASON = 200  # characters of the rules' reason a refusal quotes
+
 
 def rules_for(game: Any) -> Rules:
     """The rules of `game`, or StoreError when this companion cannot play it."""
     known = entry(game) if isinstance(game, str) else None
     if known is None or known.rules is None:
-        raise StoreError(f"this saved game is for {game!r}, which this companion cannot play")
+        shown = repr(game) if isinstance(game, str) and len(game) <= 40 else "another game"
+        raise StoreError(f"this saved game is for {shown}, which this companion cannot play")
     return known.rules()
 
 
@@ -27,7 +30,9 @@ def replay(game: Any, options: dict[str, Any], seed: int, log: list[dict[str, An
     rules = rules_for(game)
     try:
         return Match.replay(rules, options, seed, log)
-    except IllegalAction as exc:
-        raise StoreError(f"this saved game is damaged: {exc.reason}") from None
+    except IllegalAction as exc:  # the rules quote what they refuse: cut, on one line
+        reason = " ".join(str(exc.reason).split())
+        reason = reason if len(reason) <= REASON else reason[: REASON - 1] + "…"
+        raise StoreError(f"this saved game is damaged: {reason}") from None
     except Exception as exc:  # a foreign file can reach any corner of the rules
         raise StoreError(f"this saved game is damaged ({type(exc).__name__})") from None

@@ -9,3 +9,8 @@ class StoreError(Exception):
 
 class StaleVersion(StoreError):
     """Someone else saved first: reload and try again."""
+
+
+class Busy(StoreError):
+    """Another program holds the database's lock (a second companion, a backup tool, a
+    `sqlite3` shell): nothing is wrong with the saves, and trying again later may well work."""

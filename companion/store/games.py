@@ -30,8 +30,13 @@ from companion.store.keys import PUBLIC, Access, key_hash, new_table_key, recogn
 
 SAVE_FORMAT = 1  # of exported files (the database's own layout is `schema.FORMAT`)
 MAX_IMPORT_BYTES = 5 * 1024 * 1024
+MAX_NAME = 60  # characters of a saved game's name
+MAX_NESTING = 32  # a save holds small records; anything deeper is damage, or meant to crash us
+LONGEST_NUMBER = 40  # digits: a longer number in a file is damage (Python refuses 4,300 and more)
 ALL_ACTIONS = "SELECT gid, action FROM actions ORDER BY gid, idx"
 HEAD = "SELECT id, game, name, created, updated, version, seed, options, length FROM games"
+NESTED = "this saved game is damaged (its records are nested too deeply)"
+NOT_JSON = "this is not a saved game (not JSON)"
 STALE = "the game changed on another device; it has been reloaded"
 NOT_VALID = (
     "this link is not valid for this game (it belongs to another game, or new links were made "
@@ -91,7 +96,76 @@ def _location(path: Path | str | None) -> Path | str:
 
 
 def _label(gid: str, name: str) -> str:
-    return f"saved game {name!r} ({gid})"
+    return f"saved game {name[:MAX_NAME]!r} ({gid})"
+
+
+def clean_name(name: str) -> str:
+    """A saved game's name as it is stored: one line of at most MAX_NAME characters (pages show
+    it as plain text; see `companion.screens.parts.plain`)."""
+    return " ".join("".join(" " if not c.isprintable() else c for c in name).split())[:MAX_NAME]
+
+
+class _TooLong(ValueError):
+    """A number with more digits than any save holds."""
+
+
+def _whole(text: str) -> int:
+    if len(text.lstrip("-")) > LONGEST_NUMBER:
+        raise _TooLong(text)
+    return int(text)
+
+
+def _nesting(value: Any) -> int:
+    """How deeply lists and objects nest in `value`, counted without recursion (a file nested
+    thousands deep must not crash the count)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, depth)
+            if depth <= MAX_NESTING:
+                inner = item.values() if isinstance(item, dict) else item
+                stack.extend((v, depth + 1) for v in inner)
+    return deepest
+
+
+def _balanced(text: str) -> bool:
+    """Whether the brackets outside strings close as they open: a whole file nested deeply,
+    rather than one cut off inside its brackets."""
+    brackets = re.sub(r"[^\[\]{}]", "", re.sub(r'"(?:[^"\\]|\\.)*"', "", text))
+    depth = 0
+    for char in brackets:
+        depth += 1 if char in "[{" else -1
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def _read_file(data: bytes | str) -> dict[str, Any]:
+    """An exported file's content, or StoreError saying in one line why it is no saved game."""
+    if isinstance(data, bytes):
+        if len(data) > MAX_IMPORT_BYTES:
+            raise StoreError("this file is too large to be a saved game")
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise StoreError("this is not a saved game (not text)") from None
+    elif len(data) > MAX_IMPORT_BYTES:
+        raise StoreError("this file is too large to be a saved game")
+    try:
+        content = json.loads(data, parse_int=_whole)
+    except _TooLong:
+        raise StoreError("this saved game is damaged (it holds a number that long)") from None
+    except RecursionError:  # deeper than json can read here: say which of the two it is
+        raise StoreError(NESTED if _balanced(data) else NOT_JSON) from None
+    except ValueError:
+        raise StoreError(NOT_JSON) from None
+    fmt = content.get("format") if isinstance(content, dict) else None
+    if type(fmt) is not int or fmt != SAVE_FORMAT:  # true == 1 and 1.0 == 1 in Python: not here
+        raise StoreError("this is not a saved game of this companion (unknown format)")
+    if _nesting(content) > MAX_NESTING:
+        raise StoreError(NESTED)
+    return content
 
 
 class GameStore:
@@ -227,8 +301,8 @@ class GameStore:
             raise StoreError(f"this game's seed {match.seed} cannot be saved (out of range)")
         gid = secrets.token_urlsafe(6)
         now = time.time()
-        head = rows.Head(gid, match.rules.game_id, name or match.rules.title, now, now, 1,
-                         match.seed, match.options, len(match.log))  # fmt: skip
+        head = rows.Head(gid, match.rules.game_id, clean_name(name) or match.rules.title, now,
+                         now, 1, match.seed, match.options, len(match.log))  # fmt: skip
         pending = rows.pending(match, 0)
         with self.db.transaction(write=True) as tx:
             rows.insert(tx, head, pending)
@@ -262,7 +336,7 @@ class GameStore:
 
     def rename(self, gid: str, name: str) -> None:
         with self.db.transaction(write=True) as tx:
-            tx.run("UPDATE games SET name = ? WHERE id = ?", (name.strip()[:60], gid))
+            tx.run("UPDATE games SET name = ? WHERE id = ?", (clean_name(name), gid))
 
     def delete(self, gid: str) -> None:
         with self.db.transaction(write=True) as tx:
@@ -316,19 +390,7 @@ class GameStore:
 
     def import_json(self, data: bytes | str) -> str:
         """A new saved game from an exported file, after a checked replay; its id."""
-        if isinstance(data, bytes):
-            if len(data) > MAX_IMPORT_BYTES:
-                raise StoreError("this file is too large to be a saved game")
-            try:
-                data = data.decode("utf-8")
-            except UnicodeDecodeError:
-                raise StoreError("this is not a saved game (not text)") from None
-        try:
-            content = json.loads(data)
-        except (ValueError, RecursionError):
-            raise StoreError("this is not a saved game (not JSON)") from None
-        if not isinstance(content, dict) or content.get("format") != SAVE_FORMAT:
-            raise StoreError("this is not a saved game of this companion (unknown format)")
+        content = _read_file(data)
         game, seed = content.get("game"), content.get("seed")
         options, actions = content.get("options", {}), content.get("log")
         if not isinstance(options, dict) or not isinstance(actions, list) or seed is None:
@@ -336,8 +398,8 @@ class GameStore:
         if not rows.valid_seed(seed):
             raise StoreError("this saved game is damaged (its seed is not a whole number in range)")
         match = replay(game, options, seed, actions)
-        name = str(content.get("name") or match.rules.title)[:60]
-        return self.create(match, name)
+        name = content.get("name")
+        return self.create(match, name if isinstance(name, str) else "")
 
 
 def _stored_length(tx: Tx, gid: str) -> int:
@@ -346,14 +408,17 @@ def _stored_length(tx: Tx, gid: str) -> int:
 
 def _head(row: tuple) -> rows.Head:
     gid, game, name, created, updated, version, seed, options, length = row
+    label = _label(str(gid), str(name))
+    damaged = StoreError(f"{label}: its record is damaged; it was left as it is")
     try:
         parsed = json.loads(options)
-    except (TypeError, ValueError):
-        parsed = None
-    if not isinstance(parsed, dict):
-        raise StoreError(f"{_label(gid, name)}: its record is damaged; it was left as it is")
-    return rows.Head(gid, game, name, created, updated, int(version), int(seed), parsed,
-                     int(length))  # fmt: skip
+        head = rows.Head(str(gid), str(game), str(name), float(created), float(updated),
+                         int(version), int(seed), parsed, int(length))  # fmt: skip
+    except (TypeError, ValueError, OverflowError, RecursionError):
+        raise damaged from None
+    if not isinstance(parsed, dict) or not rows.valid_seed(head.seed) or head.length < 0:
+        raise damaged
+    return head
 
 
 def _log(head: rows.Head, texts: Texts) -> Actions:

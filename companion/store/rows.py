@@ -52,7 +52,7 @@ def decode_all(texts: list[str], kind: type) -> list[Any]:
     """
     try:
         values = json.loads("[" + ",".join(texts) + "]")
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):
         values = None
     if (
         isinstance(values, list)
@@ -63,7 +63,7 @@ def decode_all(texts: list[str], kind: type) -> list[Any]:
     for index, text in enumerate(texts):
         try:
             value = json.loads(text)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, RecursionError):
             raise Damaged(index) from None
         if not isinstance(value, kind):
             raise Damaged(index)

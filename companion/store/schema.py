@@ -136,7 +136,7 @@ def _convert(row: tuple) -> tuple[rows.Head, rows.Pending]:
     gid, game, name, created, updated, version, seed, options_json, log_json = row
     try:
         options, log = json.loads(options_json), json.loads(log_json)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):
         raise StoreError("its record is not JSON") from None
     if not isinstance(options, dict) or not isinstance(log, list):
         raise StoreError("its options or log are missing")

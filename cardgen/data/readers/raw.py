@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardgen.data.errors import DataError, Location, Problem
+from cardgen.data.errors import DataError, Location, Problem, quoted
 
 
 def column_letter(index: int) -> str:
@@ -39,6 +39,7 @@ class RawSheet:
     header_row: int = 1
     rows: list[RawRow] = field(default_factory=list)
     label_columns: bool = True  # False for JSON, whose "columns" are keys
+    problems: list[Problem] = field(default_factory=list)  # in single cells, found while reading
 
     def loc(self, row: int | None = None, column: str | None = None) -> Location:
         return self.source.at(row, column)
@@ -86,7 +87,7 @@ def table_to_sheet(source: Location, table: list[list[Any]], letters: bool = Tru
             problems.append(
                 Problem(
                     source.at(1, letter),
-                    f"column name {str(name).strip()!r} repeats column {header[key]}",
+                    f"column name {quoted(str(name).strip())} repeats column {header[key]}",
                 )
             )
             continue

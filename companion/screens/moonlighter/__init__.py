@@ -72,7 +72,7 @@ def render(table: session.Table) -> None:
 
 def _header(table: session.Table, seen: SeenMatch) -> None:
     state, data = seen.state, taps.game_data(seen)
-    title = f"### {escape(table.name)} · Dungeon {state.dungeon} of {data.last_dungeon}"
+    title = f"### {parts.plain(table.name)} · Dungeon {state.dungeon} of {data.last_dungeon}"
     if state.forgiving:
         title += " · forgiving play"  # chosen at New game: a fall restarts only the dungeon
     why_not = session.undo_refusal(table) if seen.length and not table.access.public else None

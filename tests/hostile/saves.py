@@ -1,0 +1,160 @@
+"""Hostile saved-game files: what an import may be handed instead of a file the companion wrote.
+
+Each case turns a good export (a dict) into the bytes of a hostile file and names what the
+one-line refusal says. Numbers and nesting no Python value can be dumped as are written as text.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from companion.store.games import MAX_IMPORT_BYTES
+
+Good = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class SaveCase:
+    name: str
+    file: Callable[[Good], bytes]
+    expect: str
+
+
+def _with(**changes: Any) -> Callable[[Good], bytes]:
+    return lambda good: json.dumps({**good, **changes}).encode()
+
+
+def _without(key: str) -> Callable[[Good], bytes]:
+    return lambda good: json.dumps({k: v for k, v in good.items() if k != key}).encode()
+
+
+def _raw(key: str, text: str) -> Callable[[Good], bytes]:
+    """`key` set to the JSON text `text`, written as it is."""
+
+    def file(good: Good) -> bytes:
+        return json.dumps({**good, key: "@@raw@@"}).replace('"@@raw@@"', text).encode()
+
+    return file
+
+
+def _bytes(data: bytes) -> Callable[[Good], bytes]:
+    return lambda good: data
+
+
+def _nested(depth: int) -> str:
+    return "[" * depth + "]" * depth
+
+
+def _log_entry(text: str) -> Callable[[Good], bytes]:
+    """A log whose first entry holds `text` (JSON) as its value."""
+
+    def file(good: Good) -> bytes:
+        log = [{"type": "roll_tile", "value": "@@raw@@"}, *good["log"]]
+        return json.dumps({**good, "log": log}).replace('"@@raw@@"', text).encode()
+
+    return file
+
+
+SEED = "seed is not a whole number in range"
+FORMAT = "not a saved game of this companion (unknown format)"
+NOT_JSON = "not a saved game (not JSON)"
+NESTED = "nested too deeply"
+LONG = "holds a number that long"
+MISSING = "seed, options or log missing"
+
+SAVE_CASES = [
+    # 6. seeds out of a 64-bit integer's range, or no whole number at all
+    SaveCase("seed 2**63", _with(seed=2**63), SEED),
+    SaveCase("seed -2**63-1", _with(seed=-(2**63) - 1), SEED),
+    SaveCase("seed 10**30", _with(seed=10**30), SEED),
+    SaveCase("seed -10**30", _with(seed=-(10**30)), SEED),
+    SaveCase("seed 40 digits", _raw("seed", "9" * 40), SEED),
+    SaveCase("seed 41 digits", _raw("seed", "9" * 41), LONG),
+    SaveCase("seed 5000 digits", _raw("seed", "9" * 5000), LONG),
+    SaveCase("seed 1e30", _with(seed=1e30), SEED),
+    SaveCase("seed 1.5", _with(seed=1.5), SEED),
+    SaveCase("seed 1e400", _raw("seed", "1e400"), SEED),
+    SaveCase("seed NaN", _raw("seed", "NaN"), SEED),
+    SaveCase("seed text", _with(seed="5"), SEED),
+    SaveCase("seed true", _with(seed=True), SEED),
+    SaveCase("seed a list", _with(seed=[1]), SEED),
+    SaveCase("seed an object", _with(seed={}), SEED),
+    SaveCase("seed null", _with(seed=None), MISSING),
+    SaveCase("seed missing", _without("seed"), MISSING),
+    # 6. the format, exactly the number 1
+    SaveCase("format true", _with(format=True), FORMAT),
+    SaveCase("format 1.0", _with(format=1.0), FORMAT),
+    SaveCase("format text", _with(format="1"), FORMAT),
+    SaveCase("format 2", _with(format=2), FORMAT),
+    SaveCase("format 0", _with(format=0), FORMAT),
+    SaveCase("format -1", _with(format=-1), FORMAT),
+    SaveCase("format null", _with(format=None), FORMAT),
+    SaveCase("format missing", _without("format"), FORMAT),
+    SaveCase("format a list", _with(format=[1]), FORMAT),
+    SaveCase("format an object", _with(format={"v": 1}), FORMAT),
+    SaveCase("format 5000 digits", _raw("format", "9" * 5000), LONG),
+    # 6. nesting: never a RecursionError
+    SaveCase("log nested 40", _raw("log", "[" + _nested(40) + "]"), NESTED),
+    SaveCase("log nested 500", _raw("log", "[" + _nested(500) + "]"), NESTED),
+    SaveCase("log nested 900", _raw("log", "[" + _nested(900) + "]"), NESTED),
+    SaveCase("log nested 990", _raw("log", "[" + _nested(990) + "]"), NESTED),
+    SaveCase("log nested 3000", _raw("log", "[" + _nested(3000) + "]"), NESTED),
+    SaveCase("log nested 100000", _raw("log", "[" + _nested(100_000) + "]"), NESTED),
+    SaveCase("action nested 990", _log_entry(_nested(990)), NESTED),
+    SaveCase("options nested 990", _raw("options", '{"forgiving": ' + _nested(990) + "}"), NESTED),
+    SaveCase("options nested 3000", _raw("options", '{"x": ' + _nested(3000) + "}"), NESTED),
+    SaveCase("name nested 990", _raw("name", _nested(990)), NESTED),
+    SaveCase("objects nested 500", _raw("options", '{"a":' * 500 + "1" + "}" * 500), NESTED),
+    # numbers inside the log
+    SaveCase("action 5000 digits", _log_entry("9" * 5000), LONG),
+    SaveCase("action 41 digits", _log_entry("9" * 41), LONG),
+    SaveCase("action 1e400", _log_entry("1e400"), "damaged"),
+    SaveCase("action NaN", _log_entry("NaN"), "damaged"),
+    SaveCase("action 2**64", _log_entry(str(2**64)), "damaged"),
+    # the shape of the file
+    SaveCase("a list", _bytes(b"[1, 2]"), FORMAT),
+    SaveCase("a string", _bytes(b'"saved"'), FORMAT),
+    SaveCase("a number", _bytes(b"5"), FORMAT),
+    SaveCase("null", _bytes(b"null"), FORMAT),
+    SaveCase("empty", _bytes(b""), NOT_JSON),
+    SaveCase("spaces", _bytes(b"   \n"), NOT_JSON),
+    SaveCase("truncated", lambda good: json.dumps(good).encode()[:-5], NOT_JSON),
+    SaveCase("open brackets", _bytes(b"[" * 100_000), NOT_JSON),
+    SaveCase(
+        "not UTF-8", _bytes(b'{"format": 1, "name": "\xff\xfe"}'), "not a saved game (not text)"
+    ),
+    SaveCase("binary", _bytes(bytes(range(256)) * 4), "not a saved game (not text)"),
+    SaveCase("too large", _bytes(b" " * (MAX_IMPORT_BYTES + 1)), "too large to be a saved game"),
+    SaveCase("options a list", _with(options=[1]), MISSING),
+    SaveCase("options text", _with(options="advanced"), MISSING),
+    SaveCase("log an object", _with(log={"0": {"type": "roll_tile"}}), MISSING),
+    SaveCase("log text", _with(log="roll"), MISSING),
+    SaveCase("log null", _with(log=None), MISSING),
+    SaveCase("log of numbers", _with(log=[1, 2]), "entry 1 of the log"),
+    SaveCase("log of nulls", _with(log=[None]), "entry 1 of the log"),
+    SaveCase("log of lists", _with(log=[["roll_tile"]]), "entry 1 of the log"),
+    SaveCase("log of wrong values", _with(log=[{"type": "roll_tile", "value": "4"}]), "damaged"),
+    SaveCase("log 100 KB type", _with(log=[{"type": "x" * 100_000}]), "damaged"),
+    SaveCase("game unknown", _with(game="chess"), "for 'chess', which this companion"),
+    SaveCase("game 100 KB", _with(game="g" * 100_000), "for another game, which this companion"),
+    SaveCase("game an object", _with(game={"a": 1}), "for another game, which this companion"),
+    SaveCase("game a number", _with(game=7), "for another game, which this companion"),
+    SaveCase("game missing", _without("game"), "for another game, which this companion"),
+]
+
+# Accepted, with the name made one plain line (pages show it as text: `parts.plain`).
+NAMES = [
+    "![](http://example.com/tracker.png)",
+    "[click](javascript:alert(1))",
+    "Kitchen\n# HEADING",
+    "<img src=x onerror=alert(1)>",
+    ":red[alarm] :material/warning: $x^2$",
+    "a" * 100_000,
+    "tab\tand\x00nul\x1b[31m",
+    "right\u202eto left",
+    "line\u2028separator",
+    "   ",
+]
