@@ -7,13 +7,14 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.data.database import Game
+from cardgen.data.fields import FieldSpec
 from cardgen.data.manifest import BackFace, TypeSpec
 from cardgen.data.records import Card
 from cardgen.data.units import Size
 from cardgen.printkit.artcheck import art_warnings
 from cardgen.printkit.draw import Face
 from cardgen.printkit.icons import icon_set
-from cardgen.printkit.layout import TextOverflowError, find_layout, load_layout, render_face
+from cardgen.printkit.layout import Renderer, TextOverflowError, find_layout, load_layout
 from cardgen.printkit.layout.context import contrast
 
 PRINTED_KINDS = ("card", "tile", "token", "counter", "pawn", "board")
@@ -83,16 +84,24 @@ def base_context(game: Game, spec: TypeSpec) -> dict[str, Any]:
 HIDDEN_FIELDS = {"id", "name", "quantity", "art"}
 
 
-def listed_fields(spec: TypeSpec, card: Card) -> list[dict[str, str]]:
-    """Label and printable value of each filled field, for generic layouts."""
+def shown_fields(spec: TypeSpec) -> list[tuple[FieldSpec, str]]:
+    """The fields generic layouts list (all but id, name, quantity and art), with their labels."""
+    return [(f, f.title) for f in spec.fields if f.name not in HIDDEN_FIELDS and f.type != "image"]
+
+
+def listed_fields(
+    spec: TypeSpec, card: Card, shown: list[tuple[FieldSpec, str]] | None = None
+) -> list[dict[str, str]]:
+    """Label and printable value of each filled field, for generic layouts (`shown`: the type's
+    `shown_fields`, worked out once for all its cards)."""
     from cardgen.data.export import cell_text
 
     listed = []
-    for f in spec.fields:
+    for f, label in shown_fields(spec) if shown is None else shown:
         value = card.get(f.name)
-        if f.name in HIDDEN_FIELDS or f.type == "image" or value in (None, "", (), {}):
+        if value in (None, "", (), {}):
             continue
-        listed.append({"name": f.name, "label": f.title, "value": cell_text(value, f)})
+        listed.append({"name": f.name, "label": label, "value": cell_text(value, f)})
     return listed
 
 
@@ -126,23 +135,27 @@ def build_faces(
     root = templates_root(game)
     icons = icon_set(root, game.id)
     resolve = _image_resolver(game)
-    front_layout = load_layout(find_layout(root, game.id, spec.id, spec.kind), root)
-    back_layout = load_layout(find_layout(root, game.id, spec.id, spec.kind, "back"), root)
+
+    def renderer(side: str) -> Renderer:  # each layout made ready once for the whole type
+        layout = load_layout(find_layout(root, game.id, spec.id, spec.kind, side), root)
+        return Renderer(layout, size.width_mm, size.height_mm, bleed, icons, resolve, size.shape,
+                        text_overflow=text_overflow)  # fmt: skip
+
+    front_renderer, back_renderer = renderer("front"), renderer("back")
     common = base_context(game, spec)
     art_seen: set[tuple[str, float, float, str]] = set()  # art shared by cards: checked once
+    art_root = game.spec.folder.resolve()
+    shown = shown_fields(spec)
     overflows: list[str] = []
 
-    def render(layout, context: dict[str, Any], key: str, label: str) -> Face:
+    def render(renderer: Renderer, context: dict[str, Any], key: str, label: str) -> Face:
         try:
-            face, problems = render_face(
-                layout, context, size.width_mm, size.height_mm, bleed, icons, resolve, size.shape,
-                text_overflow=text_overflow,
-            )  # fmt: skip
+            face, problems = renderer.render(context)
         except TextOverflowError as exc:  # gathered, so one build names every card at once
             overflows.extend(f"{spec.id} {label}: {line}" for line in exc.overflows)
             return Face(size.width_mm, size.height_mm, bleed, key=key)
         face.key = key
-        problems += art_warnings(face.ops, art_seen, game.spec.folder.resolve())
+        problems += art_warnings(face.ops, art_seen, art_root)
         faces.problems.extend(f"{spec.id} {label}: {p}" for p in problems)
         return face
 
@@ -155,9 +168,10 @@ def build_faces(
             **card.values,
             "card": card.values,
             "side": "front",
-            "fields": listed_fields(spec, card),
+            "fields": listed_fields(spec, card, shown),
         }
-        faces.fronts[card.id] = render(front_layout, context, f"{spec.id}:{card.id}:front", card.id)
+        key = f"{spec.id}:{card.id}:front"
+        faces.fronts[card.id] = render(front_renderer, context, key, card.id)
         if spec.back.style == "none":
             continue
         shared = back_face(spec, card)
@@ -172,12 +186,12 @@ def build_faces(
                     "ink": ink,
                 }
                 back_context = {**common, "back": back, "side": "back", "card": card.values}
-                shared_backs[key] = render(back_layout, back_context, key, "back")
+                shared_backs[key] = render(back_renderer, back_context, key, "back")
             faces.backs[card.id] = shared_backs[key]
         else:  # the other side of a double-sided component: its front layout, other face
             other = {**context, "side": "back"}
             key = f"{spec.id}:{card.id}:back"
-            faces.backs[card.id] = render(front_layout, other, key, f"{card.id} (back)")
+            faces.backs[card.id] = render(front_renderer, other, key, f"{card.id} (back)")
     if overflows:
         raise TextOverflowError(overflows)
     return faces

@@ -14,8 +14,6 @@ from cardgen.data.database import Game
 from cardgen.printkit.faces import templates_root
 from cardgen.printkit.layout.template import find_layout
 
-STATE_FILE = ".cardgen-build.json"
-
 
 def _file_hash(path: Path) -> str:
     return hashlib.sha1(path.read_bytes()).hexdigest() if path.is_file() else ""
@@ -45,28 +43,3 @@ def fingerprints(game: Game, type_ids: list[str]) -> dict[str, dict[str, str]]:
             for card in game.cards.get(type_id, [])
         }
     return result
-
-
-def load_state(folder: Path) -> dict[str, dict[str, str]]:
-    try:
-        return json.loads((folder / STATE_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-
-
-def save_state(folder: Path, state: dict[str, dict[str, str]]) -> None:
-    folder.mkdir(parents=True, exist_ok=True)
-    temporary = folder / (STATE_FILE + ".part")
-    temporary.write_text(json.dumps(state, indent=1, sort_keys=True), encoding="utf-8")
-    temporary.replace(folder / STATE_FILE)
-
-
-def changed_ids(game: Game, type_ids: list[str], folder: Path) -> set[str]:
-    before = load_state(folder)
-    now = fingerprints(game, type_ids)
-    return {
-        card_id
-        for type_id, cards in now.items()
-        for card_id, print_ in cards.items()
-        if before.get(type_id, {}).get(card_id) != print_
-    }

@@ -9,7 +9,13 @@ import pytest
 from cardgen.data.project import REPO_ROOT
 from cardgen.printkit.draw import IconOp, RectOp, TextOp, rotate_ops
 from cardgen.printkit.icons import load_icons
-from cardgen.printkit.layout import LayoutError, TextOverflowError, load_layout, render_face
+from cardgen.printkit.layout import (
+    LayoutError,
+    Renderer,
+    TextOverflowError,
+    load_layout,
+    render_face,
+)
 from cardgen.printkit.layout.text import TextStyle, fit_text, layout_text
 
 ICONS = load_icons(REPO_ROOT / "templates" / "icons.json")
@@ -118,3 +124,42 @@ def test_rotated_text_element(tmp_path):
     )
     (op,) = texts(face)
     assert op.rotation == 180 and op.x > 30
+
+
+def renderer(tmp_path: Path, toml: str) -> Renderer:
+    (tmp_path / "t.toml").write_text(toml, encoding="utf-8")
+    load_layout.cache_clear()
+    layout = load_layout(tmp_path / "t.toml", tmp_path)
+    return Renderer(layout, 63, 88, 3, ICONS, lambda s: (None, f"{s} is missing"))
+
+
+def test_a_name_read_directly_says_what_jinja_would_when_it_is_missing(tmp_path):
+    with pytest.raises(LayoutError, match=r"element 1: 'title' is undefined"):
+        render(tmp_path, '[[elements]]\ntype = "text"\ntext = "{{ title }}"\n')
+    face, _ = render(  # the environment's globals are names too
+        tmp_path, '[vars]\nink = "{{ palette }}"\n[[elements]]\ntype = "text"\n'
+        'text = "x"\ncolor = "{{ ink.blue }}"\n',
+    )  # fmt: skip
+    assert texts(face)[0].color == "#0072B2"
+
+
+def test_each_face_reports_the_problems_of_an_element_drawn_before(tmp_path):
+    """Faces share what an element drew for the same properties, problems included."""
+    layout = renderer(
+        tmp_path,
+        '[[elements]]\ntype = "icon"\nname = "no_such_icon"\n'
+        '[[elements]]\ntype = "image"\nsrc = "{{ art }}"\n',
+    )
+    first, first_problems = layout.render({"art": "a.png"})
+    again, again_problems = layout.render({"art": "a.png"})
+    _, other_problems = layout.render({"art": "b.png"})
+    assert first_problems == again_problems and len(first_problems) == 2
+    assert "no icon named 'no_such_icon'" in first_problems[0] and "a.png" in first_problems[1]
+    assert first.ops == again.ops and "b.png" in other_problems[1]
+
+
+def test_values_of_other_types_are_not_taken_for_each_other(tmp_path):
+    """1, 1.0 and True are equal in Python but print differently."""
+    layout = renderer(tmp_path, '[[elements]]\ntype = "text"\ntext = "{{ n }}"\n')
+    printed = [texts(layout.render({"n": n})[0])[0].text for n in (1, 1.0, True, "1")]
+    assert printed == ["1", "1.0", "True", "1"]

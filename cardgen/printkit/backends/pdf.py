@@ -8,9 +8,12 @@ byte-reproducible (`invariant=1`).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from reportlab import rl_config
 from reportlab.lib.colors import CMYKColor, Color, HexColor
@@ -46,6 +49,7 @@ K = 72.0 / 25.4  # points per millimetre
 MARK_COLOUR = "#000000"
 MARK_PT = 0.5
 CUT_LINE_COLOUR = "#808080"
+FACE_RESOURCES = "FaceResources"  # the name of the resource dictionary the faces share
 
 
 def register_fonts() -> None:
@@ -98,9 +102,15 @@ class Painter:
             canvas._cardgen_icon_forms = {}
         self.icon_forms: dict[tuple[int, str, str], str] = canvas._cardgen_icon_forms
         self.cmyk = False  # a print shop's CMYK file: every colour and image in CMYK
+        self._colours: dict[tuple[bool, str], Color] = {}  # a deck sets a few colours often
+        self._set: dict[str, object] | None = None  # see `stream`
 
     def colour(self, value: str) -> Color:
-        return CMYKColor(*cmyk_of(value)) if self.cmyk else HexColor(value)
+        colour = self._colours.get((self.cmyk, value))
+        if colour is None:
+            colour = CMYKColor(*cmyk_of(value)) if self.cmyk else HexColor(value)
+            self._colours[(self.cmyk, value)] = colour
+        return colour
 
     def ops(self, ops: list[Op], h: float) -> None:
         for op in ops:
@@ -112,57 +122,84 @@ class Painter:
             if isinstance(op, IconOp):
                 self._icon_form(op)
 
+    @contextmanager
+    def stream(self) -> Iterator[None]:
+        """Draw one content stream of our own (a face's form): within it a fill, stroke or line
+        width already set is not set again. Icons and images draw inside q ... Q, which gives
+        back what was set before them, so what is remembered stays true."""
+        self._set = {}
+        try:
+            yield
+        finally:
+            self._set = None
+
+    def _fill(self, colour: str) -> None:
+        if self._set is not None:
+            if self._set.get("fill") == colour:
+                return
+            self._set["fill"] = colour
+        self.canvas.setFillColor(self.colour(colour))
+
+    def _stroke(self, colour: str, width: float) -> None:
+        if self._set is not None:
+            if self._set.get("stroke") == colour and self._set.get("width") == width:
+                return
+            self._set["stroke"], self._set["width"] = colour, width
+        self.canvas.setStrokeColor(self.colour(colour))
+        self.canvas.setLineWidth(width)
+
     def _style(self, style: Style) -> tuple[int, int]:
-        c = self.canvas
         if style.fill:
-            c.setFillColor(self.colour(style.fill))
+            self._fill(style.fill)
         if style.stroke:
-            c.setStrokeColor(self.colour(style.stroke))
-            c.setLineWidth(style.stroke_pt)
+            self._stroke(style.stroke, style.stroke_pt)
         return (1 if style.fill else 0), (1 if style.stroke else 0)
 
     def _op(self, op: Op, h: float) -> None:
-        c = self.canvas
-        if isinstance(op, RectOp):
-            fill, stroke = self._style(op.style)
-            if fill or stroke:
-                y = (h - op.y - op.h) * K
-                if op.radius > 0:
-                    c.roundRect(op.x * K, y, op.w * K, op.h * K, op.radius * K, stroke, fill)
-                else:
-                    c.rect(op.x * K, y, op.w * K, op.h * K, stroke, fill)
-        elif isinstance(op, EllipseOp):
-            fill, stroke = self._style(op.style)
-            x1, x2 = (op.cx - op.rx) * K, (op.cx + op.rx) * K
-            y1, y2 = (h - op.cy - op.ry) * K, (h - op.cy + op.ry) * K
-            c.ellipse(x1, y1, x2, y2, stroke, fill)
-        elif isinstance(op, PolygonOp):
-            fill, stroke = self._style(op.style)
-            if not op.closed:
-                fill = 0
-            if (fill or stroke) and len(op.points) > 1:
-                path = c.beginPath()
-                path.moveTo(op.points[0][0] * K, (h - op.points[0][1]) * K)
-                for x, y in op.points[1:]:
-                    path.lineTo(x * K, (h - y) * K)
-                if op.closed:
-                    path.close()
-                c.drawPath(path, stroke=stroke, fill=fill)
-        elif isinstance(op, TextOp):
-            c.setFillColor(self.colour(op.color))
-            c.setFont(PDF_NAMES[op.font], op.size_pt)
-            if op.rotation:
-                c.saveState()
-                c.translate(op.x * K, (h - op.baseline) * K)
-                c.rotate(-op.rotation)  # clockwise on the page
-                c.drawString(0, 0, op.text)
-                c.restoreState()
+        DRAW[type(op)](self, op, h)
+
+    def _rect(self, op: RectOp, h: float) -> None:
+        fill, stroke = self._style(op.style)
+        if fill or stroke:
+            c = self.canvas
+            y = (h - op.y - op.h) * K
+            if op.radius > 0:
+                c.roundRect(op.x * K, y, op.w * K, op.h * K, op.radius * K, stroke, fill)
             else:
-                c.drawString(op.x * K, (h - op.baseline) * K, op.text)
-        elif isinstance(op, ImageOp):
-            self._image(op, h)
-        elif isinstance(op, IconOp):
-            self._icon(op, h)
+                c.rect(op.x * K, y, op.w * K, op.h * K, stroke, fill)
+
+    def _ellipse(self, op: EllipseOp, h: float) -> None:
+        fill, stroke = self._style(op.style)
+        x1, x2 = (op.cx - op.rx) * K, (op.cx + op.rx) * K
+        y1, y2 = (h - op.cy - op.ry) * K, (h - op.cy + op.ry) * K
+        self.canvas.ellipse(x1, y1, x2, y2, stroke, fill)
+
+    def _polygon(self, op: PolygonOp, h: float) -> None:
+        fill, stroke = self._style(op.style)
+        if not op.closed:
+            fill = 0
+        if (fill or stroke) and len(op.points) > 1:
+            c = self.canvas
+            path = c.beginPath()
+            path.moveTo(op.points[0][0] * K, (h - op.points[0][1]) * K)
+            for x, y in op.points[1:]:
+                path.lineTo(x * K, (h - y) * K)
+            if op.closed:
+                path.close()
+            c.drawPath(path, stroke=stroke, fill=fill)
+
+    def _text(self, op: TextOp, h: float) -> None:
+        c = self.canvas
+        self._fill(op.color)
+        c.setFont(PDF_NAMES[op.font], op.size_pt)
+        if op.rotation:
+            c.saveState()
+            c.translate(op.x * K, (h - op.baseline) * K)
+            c.rotate(-op.rotation)  # clockwise on the page
+            c.drawString(0, 0, op.text)
+            c.restoreState()
+        else:
+            c.drawString(op.x * K, (h - op.baseline) * K, op.text)
 
     def _icon_form(self, op: IconOp) -> str:
         """Each icon in each pair of colours is one form, drawn once at 100 mm, then scaled."""
@@ -172,10 +209,12 @@ class Painter:
             name = f"I{len(self.icon_forms)}"
             self.icon_forms[key] = name
             c = self.canvas
+            outer, self._set = self._set, None  # the icon's own stream: nothing set there yet
             c.beginForm(name, -10 * K, -10 * K, 110 * K, 110 * K)
             for shape in draw_icon(op.icon, 0, 0, 100, op.ink, op.paper):
                 self._op(shape, 100)
             c.endForm()
+            self._set = outer
         return name
 
     def _icon(self, op: IconOp, h: float) -> None:
@@ -214,6 +253,16 @@ class Painter:
         c.restoreState()
 
 
+DRAW: dict[type, Callable[[Painter, Any, float], None]] = {
+    RectOp: Painter._rect,
+    EllipseOp: Painter._ellipse,
+    PolygonOp: Painter._polygon,
+    TextOp: Painter._text,
+    ImageOp: Painter._image,
+    IconOp: Painter._icon,
+}
+
+
 class PdfDocument:
     """One PDF being written: add faces as forms, then pages that place them."""
 
@@ -237,6 +286,7 @@ class PdfDocument:
         self.canvas.setSubject(subject)
         self.canvas.setCreator("cardgen")
         self.forms: dict[str, str] = {}
+        self._resources: pdfdoc.PDFResourceDictionary | None = None  # shared by every face
         self.painter = Painter(self.canvas)
         self.painter.cmyk = cmyk
         self.pages = 0
@@ -252,15 +302,31 @@ class PdfDocument:
         c = self.canvas
         self.painter.prepare(face.ops)  # forms cannot nest while being defined: icons first
         c.beginForm(name, -b * K, -b * K, (face.width + b) * K, (face.height + b) * K)
-        for op in face.ops:
-            self.painter._op(op, face.height)
+        with self.painter.stream():
+            for op in face.ops:
+                self.painter._op(op, face.height)
         if face.shape == "round":
             self._cut_circle(face)
-        c.endForm()
+        c.endForm(Resources=self._shared_resources(c._formsinuse))
         self.forms[key] = name
         if self.release:
             face.ops.clear()
         return name
+
+    def _shared_resources(self, used: list[str]) -> pdfdoc.PDFObjectReference:
+        """One resource dictionary for every face's form, naming the fonts and each icon form
+        and image any face draws (`used` adds this face's): a deck's faces differ in text, not
+        in resources, and one dictionary written once spares a copy per card."""
+        if self._resources is None:
+            self._resources = pdfdoc.PDFResourceDictionary()
+            self._resources.basicFonts()
+            self._resources.allProcs()
+            self.canvas._doc.Reference(self._resources, FACE_RESOURCES)
+        xobjects = self._resources.XObject
+        for name in used:
+            internal = pdfdoc.xObjectName(name)
+            xobjects[internal] = pdfdoc.PDFObjectReference(internal)
+        return pdfdoc.PDFObjectReference(FACE_RESOURCES)
 
     def _cut_circle(self, face: Face) -> None:
         c = self.canvas

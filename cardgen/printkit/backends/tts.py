@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 from PIL import Image
@@ -30,14 +31,20 @@ def write_tts(game: Game, sets: list[FaceSet], folder: Path) -> list[Path]:
             if card.id in faces.fronts:
                 back = faces.backs.get(card.id)
                 groups.setdefault(back.key if back else "", []).append(card.id)
+        # Only faces drawn more than once are kept (backs, copies of a card): a deck of 10,000
+        # different cards would otherwise hold 10,000 thumbnails until its last sheet.
+        uses = Counter(faces.fronts[i].key for ids in groups.values() for i in ids)
         cache: dict[str, Image.Image] = {}
 
-        def cell(face: Face, cache: dict[str, Image.Image] = cache) -> Image.Image:
-            if face.key not in cache:
-                image = render_png(face, 150, bleed=False)
-                height = round(TTS_CARD_PX * image.height / image.width)
-                cache[face.key] = image.resize((TTS_CARD_PX, height), Image.Resampling.LANCZOS)
-            return cache[face.key]
+        def cell(face: Face, cache: dict[str, Image.Image] = cache, uses=uses) -> Image.Image:
+            if face.key in cache:
+                return cache[face.key]
+            image = render_png(face, 150, bleed=False)
+            height = round(TTS_CARD_PX * image.height / image.width)
+            image = image.resize((TTS_CARD_PX, height), Image.Resampling.LANCZOS)
+            if uses[face.key] != 1:  # a back (not counted among the fronts), or a copied card
+                cache[face.key] = image
+            return image
 
         for group_index, (_back, ids) in enumerate(sorted(groups.items())):
             per_sheet = TTS_COLUMNS * TTS_ROWS - 1
@@ -50,7 +57,7 @@ def write_tts(game: Game, sets: list[FaceSet], folder: Path) -> list[Path]:
                 )
                 for i, card_id in enumerate(chunk):
                     x, y = (i % TTS_COLUMNS) * first.width, (i // TTS_COLUMNS) * first.height
-                    sheet.paste(cell(faces.fronts[card_id]), (x, y))
+                    sheet.paste(first if i == 0 else cell(faces.fronts[card_id]), (x, y))
                 hidden = cell(back_face) if back_face else first
                 sheet.paste(
                     hidden, ((TTS_COLUMNS - 1) * first.width, (TTS_ROWS - 1) * first.height)
@@ -58,6 +65,7 @@ def write_tts(game: Game, sets: list[FaceSet], folder: Path) -> list[Path]:
                 suffix = f"-{group_index + 1}" if len(groups) > 1 else ""
                 name = f"{faces.spec.id}{suffix}-sheet{sheet_index + 1}.jpg"
                 sheet.save(folder / name, "JPEG", quality=88)
+                del sheet  # about 50 MB: let it go before the next sheet is made
                 written.append(folder / name)
                 if back_face is not None and sheet_index == 0:
                     back_name = f"{faces.spec.id}{suffix}-back.jpg"

@@ -3,13 +3,14 @@ with Jinja2 expressions, laid out into drawing primitives (`cardgen.printkit.dra
 millimetres."""
 
 from cardgen.printkit.layout.errors import OVERFLOW_POLICIES, LayoutError, TextOverflowError
-from cardgen.printkit.layout.render import render_face
+from cardgen.printkit.layout.render import Renderer, render_face
 from cardgen.printkit.layout.template import Layout, find_layout, load_layout
 
 __all__ = [
     "OVERFLOW_POLICIES",
     "Layout",
     "LayoutError",
+    "Renderer",
     "TextOverflowError",
     "find_layout",
     "load_layout",

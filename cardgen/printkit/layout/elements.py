@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
+from cardgen.data.units import to_mm
 from cardgen.printkit.backends.fonts import ASCENT, FONTS, PT_PER_MM, text_width_mm
 from cardgen.printkit.draw import EllipseOp, IconOp, ImageOp, Op, PolygonOp, RectOp, Style, TextOp
 from cardgen.printkit.layout.context import OKABE_ITO
@@ -44,17 +46,13 @@ class Ctx:
     def length(self, key: str, default: Any = 0, axis: str = "x") -> float:
         value = self.props.get(key, default)
         full = self.width if axis == "x" else self.height
+        if isinstance(value, int | float):
+            return float(value)
         try:
-            if isinstance(value, int | float):
-                return float(value)
-            text = str(value).strip()
-            if text.endswith("%"):
-                return float(text[:-1]) / 100 * full
-            from cardgen.data.units import to_mm
-
-            return to_mm(text)
+            number, is_share = _length(str(value))
         except ValueError:
             raise LayoutError(f"{self.where}: {key} = {value!r} is not a length") from None
+        return number * full if is_share else number
 
     def number(self, key: str, default: float) -> float:
         value = self.props.get(key, default)
@@ -67,18 +65,13 @@ class Ctx:
         value = self.props.get(key, default)
         if value is None:
             return None
-        text = str(value).strip()
-        if text.lower() in ("", "none", "transparent"):
-            return None
-        if text in OKABE_ITO:
-            return OKABE_ITO[text]
-        if len(text) == 7 and text.startswith("#"):
-            try:
-                int(text[1:], 16)
-                return text.upper()
-            except ValueError:
-                pass
-        raise LayoutError(f"{self.where}: {key} = {text!r} is not a colour like #1A2B3C")
+        text = str(value)
+        colour = _colour(text)
+        if colour is _NOT_A_COLOUR:
+            raise LayoutError(
+                f"{self.where}: {key} = {text.strip()!r} is not a colour like #1A2B3C"
+            )
+        return colour
 
     def text(self, key: str, default: str = "") -> str:
         value = self.props.get(key, default)
@@ -100,6 +93,35 @@ class Ctx:
 
     def style(self) -> Style:
         return Style(self.colour("fill"), self.colour("stroke"), self.number("stroke_width", 0.5))
+
+
+@lru_cache(maxsize=4096)  # a layout's lengths are a handful of strings, read for every card
+def _length(text: str) -> tuple[float, bool]:
+    """A length as written: ("50%" -> (0.5, True): a share of the face), or millimetres."""
+    text = text.strip()
+    if text.endswith("%"):
+        return float(text[:-1]) / 100, True
+    return to_mm(text), False
+
+
+_NOT_A_COLOUR = "not a colour"
+
+
+@lru_cache(maxsize=4096)
+def _colour(text: str) -> str | None:
+    """#RRGGBB (upper case) for a colour as written, None for none, or _NOT_A_COLOUR."""
+    text = text.strip()
+    if text.lower() in ("", "none", "transparent"):
+        return None
+    if text in OKABE_ITO:
+        return OKABE_ITO[text]
+    if len(text) == 7 and text.startswith("#"):
+        try:
+            int(text[1:], 16)
+            return text.upper()
+        except ValueError:
+            pass
+    return _NOT_A_COLOUR
 
 
 def rect(ctx: Ctx) -> list[Op]:

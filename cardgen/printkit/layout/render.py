@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from jinja2 import TemplateError, UndefinedError
 
-from cardgen.printkit.draw import Face, rotate_ops
+from cardgen.printkit.draw import Face, Op, rotate_ops
 from cardgen.printkit.layout.elements import ELEMENTS, FALSE_WORDS, Ctx
 from cardgen.printkit.layout.errors import LayoutError, TextOverflowError, check_policy
-from cardgen.printkit.layout.template import Layout
+from cardgen.printkit.layout.template import Element, Layout, Value, namespace
 from cardgen.printkit.layout.text import MIN_SIZE_PT
 
 
@@ -38,6 +39,135 @@ def _rotated(ctx: Ctx, kind: str, ops: list) -> list:
     return rotate_ops(ops, cx, cy, degrees)
 
 
+MEMO_LIMIT = 512  # per element: the different sets of properties whose ops are kept
+_SCALARS = (str, int, float, bool, type(None))
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """What one element drew for one set of properties: its ops and what it reported."""
+
+    ops: list[Op]
+    problems: list[str]
+    overflows: list[str]
+
+
+@dataclass
+class Plan:
+    """An element made ready: its constant properties once, the ones each card sets apart
+    (in the layout's order), its condition, and the ops drawn for properties seen before."""
+
+    element: Element
+    constants: dict[str, Any]
+    keys: tuple[str, ...]
+    values: tuple[Value, ...]
+    when: Value | None
+    memo: dict[tuple, Drawn]
+
+    @classmethod
+    def of(cls, element: Element) -> Plan:
+        props = {k: v for k, v in element.props.items() if k != "when"}
+        dynamic = [(k, v) for k, v in props.items() if not v.is_constant]
+        constants = {k: v.raw for k, v in props.items() if v.is_constant}
+        return cls(element, constants, tuple(k for k, _ in dynamic),
+                   tuple(v for _, v in dynamic), element.props.get("when"), {})  # fmt: skip
+
+
+class Renderer:
+    """A layout made ready for one face size, then asked for many faces.
+
+    Each element's constant properties are read once; an element drawn again with properties
+    it had before (every card's frame, a stat of 3, the same name on four copies) gets the ops
+    it drew then, so each card pays only for what is its own. Below this, lengths and colours
+    as written are parsed once (`elements`) and words measured once per font and size
+    (`cardgen.printkit.backends.fonts.text_width_mm`).
+    """
+
+    def __init__(
+        self,
+        layout: Layout,
+        width: float,
+        height: float,
+        bleed: float,
+        icons: dict,
+        resolve_image: Callable[[str], tuple[str | None, str | None]],
+        shape: str = "rect",
+        *,
+        text_overflow: str = "error",
+        text_floor: float = MIN_SIZE_PT,
+    ) -> None:
+        self.layout = layout
+        self.width, self.height, self.bleed, self.shape = width, height, bleed, shape
+        self.icons = icons
+        self.resolve_image = resolve_image
+        self.text_floor = text_floor
+        self.policy = check_policy(text_overflow, "text_overflow")
+        if layout.options.get("text_overflow") == "warn":
+            self.policy = "warn"
+        self.plans = [Plan.of(element) for element in layout.elements]
+
+    def render(self, context: dict[str, Any]) -> tuple[Face, list[str]]:
+        """The face for `context` and the problems met; see `render_face`."""
+        layout = self.layout
+        problems: list[str] = []
+        overflows: list[str] = []
+        scope = namespace(context)
+        scope["width"], scope["height"] = self.width, self.height
+        for name, value in layout.vars:
+            try:
+                scope[name] = value.evaluate(scope)
+            except (UndefinedError, TemplateError) as exc:
+                raise LayoutError(f"{layout.path.name} vars.{name}: {exc}") from None
+        face = Face(self.width, self.height, self.bleed, shape=self.shape)
+        for plan in self.plans:
+            try:
+                condition = plan.when.evaluate(scope) if plan.when is not None else True
+                if not _truthy(condition):
+                    continue
+                values = [value.evaluate(scope) for value in plan.values]
+            except (UndefinedError, TemplateError, TypeError, KeyError, ValueError) as exc:
+                raise LayoutError(f"{plan.element.where}: {exc}") from None
+            drawn = self._drawn(plan, values, condition)
+            problems += drawn.problems
+            overflows += drawn.overflows
+            face.ops.extend(drawn.ops)
+        if overflows and self.policy == "error":
+            raise TextOverflowError(overflows)
+        return face, problems + overflows
+
+    def _drawn(self, plan: Plan, values: list[Any], condition: Any) -> Drawn:
+        key = _memo_key(values)
+        if key is not None and key in plan.memo:
+            return plan.memo[key]
+        props = {**plan.constants, **dict(zip(plan.keys, values, strict=True))}
+        if plan.when is not None:
+            props["when"] = condition
+        element = plan.element
+        problems: list[str] = []
+        overflows: list[str] = []
+        ctx = Ctx(self.width, self.height, self.bleed, props, element.where, self.icons,
+                  self.resolve_image, problems, overflows, self.text_floor)  # fmt: skip
+        ops = ELEMENTS[element.type][0](ctx)
+        if props.get("rotate"):
+            ops = _rotated(ctx, element.type, ops)
+        drawn = Drawn(ops, problems, overflows)
+        if key is not None and len(plan.memo) < MEMO_LIMIT:
+            plan.memo[key] = drawn
+        return drawn
+
+
+def _memo_key(values: list[Any]) -> tuple | None:
+    """A card's own properties as a key (with their types: 1, 1.0 and True print differently
+    as text), or None when one is not a plain value (a list of points, a dict)."""
+    key = []
+    for value in values:
+        kind = type(value)
+        if kind not in _SCALARS:
+            return None
+        key.append((kind, value))
+    return tuple(key)
+
+
 def render_face(
     layout: Layout,
     context: dict[str, Any],
@@ -56,36 +186,8 @@ def render_face(
     Text that does not fit its box even at its smallest size raises TextOverflowError, naming
     every such element, unless `text_overflow` or the layout's `[options] text_overflow` is
     "warn": then it is drawn anyway and reported with the problems. No text is set smaller than
-    `text_floor` points.
+    `text_floor` points. To lay out many faces with one layout, make one `Renderer`.
     """
-    policy = check_policy(text_overflow, "text_overflow")
-    if layout.options.get("text_overflow") == "warn":
-        policy = "warn"
-    problems: list[str] = []
-    overflows: list[str] = []
-    scope = dict(context)
-    scope["width"], scope["height"] = width, height
-    for name, value in layout.vars:
-        try:
-            scope[name] = value.get(scope)
-        except (UndefinedError, TemplateError) as exc:
-            raise LayoutError(f"{layout.path.name} vars.{name}: {exc}") from None
-    face = Face(width, height, bleed, shape=shape)
-    for element in layout.elements:
-        try:
-            condition = element.props.get("when")
-            if condition is not None and not _truthy(condition.get(scope)):
-                continue
-            props = {key: value.get(scope) for key, value in element.props.items()}
-        except (UndefinedError, TemplateError, TypeError, KeyError, ValueError) as exc:
-            raise LayoutError(f"{element.where}: {exc}") from None
-        handler = ELEMENTS[element.type][0]
-        ctx = Ctx(width, height, bleed, props, element.where, icons, resolve_image, problems,
-                  overflows, text_floor)  # fmt: skip
-        ops = handler(ctx)
-        if props.get("rotate"):
-            ops = _rotated(ctx, element.type, ops)
-        face.ops.extend(ops)
-    if overflows and policy == "error":
-        raise TextOverflowError(overflows)
-    return face, problems + overflows
+    renderer = Renderer(layout, width, height, bleed, icons, resolve_image, shape,
+                        text_overflow=text_overflow, text_floor=text_floor)  # fmt: skip
+    return renderer.render(context)

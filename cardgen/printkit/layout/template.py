@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import Template, TemplateSyntaxError, Undefined, UndefinedError
+from jinja2.utils import consume
 
 from cardgen.printkit.layout.context import environment
 from cardgen.printkit.layout.elements import check_element
@@ -32,11 +33,19 @@ from cardgen.printkit.layout.errors import LayoutError, check_policy
 @dataclass(frozen=True)
 class Value:
     """A property: a constant, a single expression (its value keeps its type: a number, a list,
-    a dict), or a template rendered to text per card."""
+    a dict), or a template rendered to text per card.
+
+    An expression that is one variable (`{{ name }}`) keeps that `name` and is looked up
+    directly, as Jinja would, without a call into Jinja."""
 
     raw: Any
     template: Template | None = None
     expression: Any = None
+    name: str | None = None
+
+    @property
+    def is_constant(self) -> bool:
+        return self.template is None and self.expression is None
 
     def get(self, context: dict[str, Any]) -> Any:
         if self.expression is not None:
@@ -45,6 +54,30 @@ class Value:
                 raise UndefinedError(value._undefined_message)
             return value
         return self.template.render(context) if self.template is not None else self.raw
+
+    def evaluate(self, namespace: dict[str, Any]) -> Any:
+        """As `get`, in a `namespace` that already holds the environment's globals: one face's
+        values all read the same namespace, which no expression can change, so it is shared
+        rather than copied for each value."""
+        if self.name is not None:
+            try:
+                return namespace[self.name]
+            except KeyError:
+                raise UndefinedError(f"{self.name!r} is undefined") from None
+        template = getattr(self.expression, "_template", None)
+        if template is None:
+            return self.get(namespace)
+        context = template.new_context(namespace, shared=True)
+        consume(template.root_render_func(context))
+        value = context.vars["result"]
+        if isinstance(value, Undefined):
+            raise UndefinedError(value._undefined_message)
+        return value
+
+
+def namespace(context: dict[str, Any]) -> dict[str, Any]:
+    """What a face's expressions read: the environment's globals under the face's own names."""
+    return {**environment().globals, **context}
 
 
 @dataclass(frozen=True)
@@ -65,6 +98,10 @@ class Layout:
 
 
 _SINGLE = re.compile(r"^\s*\{\{(?P<expr>(?:(?!\{\{|\}\}).)*)\}\}\s*$", re.DOTALL)
+_NAME = re.compile(r"^\s*(?P<name>[A-Za-z_][A-Za-z0-9_]*)\s*$")
+# Words Jinja reads as constants or as its own objects, not as names looked up in the context.
+_SPECIAL = {"true", "false", "none", "True", "False", "None", "self", "loop", "super", "caller",
+            "varargs", "kwargs"}  # fmt: skip
 
 
 def _compile(value: Any, where: str) -> Value:
@@ -75,6 +112,9 @@ def _compile(value: Any, where: str) -> Value:
                 expression = environment().compile_expression(
                     single["expr"], undefined_to_none=False
                 )
+                name = _NAME.match(single["expr"])
+                if name and name["name"] not in _SPECIAL:
+                    return Value(value, expression=expression, name=name["name"])
                 return Value(value, expression=expression)
             return Value(value, environment().from_string(value))
         except TemplateSyntaxError as exc:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from cardgen.printkit.backends.fonts import ASCENT, PT_PER_MM, text_width_mm
 from cardgen.printkit.draw import IconOp, Op, TextOp
@@ -20,8 +21,9 @@ MIN_SIZE_PT = 6.0
 ICON_EM = 1.0
 
 
-@dataclass(frozen=True)
-class Token:
+class Token(NamedTuple):
+    """A word (`text`) or an inline icon; a tuple, since a card's text makes many of them."""
+
     text: str
     icon: Icon | None = None
 
@@ -48,24 +50,39 @@ def tokenize(text: str, icons: dict[str, Icon]) -> list[list[Token]]:
     paragraphs = []
     for paragraph in text.replace("\r\n", "\n").split("\n"):
         tokens: list[Token] = []
-        glue = False  # a word directly after an icon (":poisonous:," ) sticks to it
-        for match in TOKEN.finditer(paragraph):
-            icon_name, word, space = match.groups()
-            if space:
-                glue = False
-                continue
-            if icon_name and icon_name in icons:
-                tokens.append(Token("", icons[icon_name]))
-                glue = True
-                continue
-            piece = word if word is not None else match.group(0)
-            if glue and tokens:
-                tokens.append(Token("\u200b" + piece))  # zero-width marker: no space before
+        for chunk in paragraph.split():  # the same whitespace TOKEN's \s+ stands for
+            if ":" in chunk:  # an icon may start here
+                _tokenize_chunk(chunk, icons, tokens)
             else:
-                tokens.append(Token(piece))
-            glue = False
+                tokens.append(Token(chunk))
         paragraphs.append(tokens)
     return paragraphs
+
+
+def _tokenize_chunk(chunk: str, icons: dict[str, Icon], tokens: list[Token]) -> None:
+    """The words and icons of a run without whitespace, added to `tokens`."""
+    glue = False  # a word directly after an icon (":poisonous:," ) sticks to it
+    for match in TOKEN.finditer(chunk):
+        icon_name, word, _ = match.groups()
+        if icon_name and icon_name in icons:
+            tokens.append(Token("", icons[icon_name]))
+            glue = True
+            continue
+        piece = word if word is not None else match.group(0)
+        if glue:
+            tokens.append(Token("\u200b" + piece))  # zero-width marker: no space before
+        else:
+            tokens.append(Token(piece))
+        glue = False
+
+
+def _widths(paragraphs: list[list[Token]], font: str, size: float) -> list[list[float]]:
+    """Each token's width at `size` (as `Token.width`), measured once for all that follows."""
+    icon = size / PT_PER_MM * ICON_EM
+    return [
+        [icon if t.icon is not None else text_width_mm(t.text, font, size) for t in paragraph]
+        for paragraph in paragraphs
+    ]
 
 
 def _split_long(token: Token, width: float, font: str, size: float) -> list[Token]:
@@ -81,63 +98,92 @@ def _split_long(token: Token, width: float, font: str, size: float) -> list[Toke
     return [*pieces, Token(current)] if current else pieces
 
 
-def break_lines(
-    paragraphs: list[list[Token]], width: float, font: str, size: float
-) -> list[list[Token]]:
+Lines = list[list[Token]]
+Widths = list[list[float]]
+
+
+def _break(
+    paragraphs: list[list[Token]], widths: Widths, width: float, font: str, size: float
+) -> tuple[Lines, Widths]:
+    """Lines of tokens no wider than `width` (a word wider than that is split), with the width
+    of each token on them."""
     space = text_width_mm(" ", font, size)
-    lines: list[list[Token]] = []
-    for paragraph in paragraphs:
+    lines: Lines = []
+    line_widths: Widths = []
+    for paragraph, measured in zip(paragraphs, widths, strict=True):
         line: list[Token] = []
+        on_line: list[float] = []
         used = 0.0
-        for original in paragraph:
-            for token in _split_long(original, width, font, size):
+        for original, original_w in zip(paragraph, measured, strict=True):
+            if original.icon is not None or original_w <= width:
+                pieces = [(original, original_w)]
+            else:
+                split = _split_long(original, width, font, size)
+                pieces = [(piece, piece.width(font, size)) for piece in split]
+            for token, w in pieces:
                 glued = token.text.startswith("\u200b")
-                w = token.width(font, size)
                 extra = w if (not line or glued) else space + w
                 if line and used + extra > width + 1e-6:
                     lines.append(line)
-                    line, used = [token], w
+                    line_widths.append(on_line)
+                    line, on_line, used = [token], [w], w
                 else:
                     line.append(token)
+                    on_line.append(w)
                     used += extra
         lines.append(line)
-    return lines
+        line_widths.append(on_line)
+    return lines, line_widths
 
 
-def _line_width(line: list[Token], font: str, size: float) -> float:
-    space = text_width_mm(" ", font, size)
+def break_lines(
+    paragraphs: list[list[Token]], width: float, font: str, size: float
+) -> list[list[Token]]:
+    return _break(paragraphs, _widths(paragraphs, font, size), width, font, size)[0]
+
+
+def _line_width(line: list[Token], widths: list[float], space: float) -> float:
     total = 0.0
-    for i, token in enumerate(line):
+    for i, (token, w) in enumerate(zip(line, widths, strict=True)):
         if i and not token.text.startswith("\u200b"):
             total += space
-        total += token.width(font, size)
+        total += w
     return total
+
+
+def _fit(
+    text: str, w: float, h: float, style: TextStyle, icons: dict[str, Icon]
+) -> tuple[float, Lines, Widths, bool]:
+    paragraphs = tokenize(text, icons)
+    size = style.size
+    while True:
+        widths = _widths(paragraphs, style.font, size)
+        split = any(x > w + 1e-6 for measured in widths for x in measured)
+        at_minimum = size <= style.min_size + 1e-9
+        if not split or at_minimum:  # (a word is split only once the text is at its minimum)
+            lines, line_widths = _break(paragraphs, widths, w, style.font, size)
+            # Leading sits between lines: the last line needs only its own size.
+            height = ((len(lines) - 1) * style.leading + 1) * size / PT_PER_MM
+            if height <= h + 1e-6:
+                return size, lines, line_widths, True
+            if at_minimum:
+                return size, lines, line_widths, False
+        size = max(size - 0.5, style.min_size)  # the last step lands on the minimum itself
 
 
 def fit_text(
     text: str, w: float, h: float, style: TextStyle, icons: dict[str, Icon]
 ) -> tuple[float, list[list[Token]], bool]:
     """The largest size from style.size down to style.min_size at which the text fits the box."""
-    paragraphs = tokenize(text, icons)
-    size = style.size
-    while True:
-        lines = break_lines(paragraphs, w, style.font, size)
-        # Leading sits between lines: the last line needs only its own size.
-        height = ((len(lines) - 1) * style.leading + 1) * size / PT_PER_MM
-        split = any(t.width(style.font, size) > w + 1e-6 for para in paragraphs for t in para)
-        at_minimum = size <= style.min_size + 1e-9
-        if height <= h + 1e-6 and (not split or at_minimum):
-            return size, lines, True  # a word is split only once the text is at its minimum
-        if at_minimum:
-            return size, lines, False
-        size = max(size - 0.5, style.min_size)  # the last step lands on the minimum itself
+    size, lines, _, fitted = _fit(text, w, h, style, icons)
+    return size, lines, fitted
 
 
 def layout_text(
     text: str, x: float, y: float, w: float, h: float, style: TextStyle, icons: dict[str, Icon]
 ) -> tuple[list[Op], bool, float]:
     """Ops for `text` in the box, whether it fitted, and the size used."""
-    size, lines, fitted = fit_text(text, w, h, style, icons)
+    size, lines, line_widths, fitted = _fit(text, w, h, style, icons)
     size_mm = size / PT_PER_MM
     line_h = size_mm * style.leading
     block_h = len(lines) * line_h
@@ -148,9 +194,9 @@ def layout_text(
         top = y + h - block_h
     ops: list[Op] = []
     space = text_width_mm(" ", style.font, size)
-    for index, line in enumerate(lines):
+    for index, (line, widths) in enumerate(zip(lines, line_widths, strict=True)):
         baseline = top + index * line_h + ASCENT * size_mm + (line_h - size_mm) / 2
-        line_w = _line_width(line, style.font, size)
+        line_w = _line_width(line, widths, space)
         cursor = x
         if style.align == "center":
             cursor = x + (w - line_w) / 2
@@ -158,7 +204,7 @@ def layout_text(
             cursor = x + w - line_w
         run = ""
         run_x = cursor
-        for i, token in enumerate(line):
+        for i, (token, token_w) in enumerate(zip(line, widths, strict=True)):
             gap = 0.0 if (i == 0 or token.text.startswith("\u200b")) else space
             if token.icon is not None:
                 if run:
@@ -179,7 +225,7 @@ def layout_text(
                 run = piece
             else:
                 run += " " * (gap > 0) + piece
-            cursor += gap + token.width(style.font, size)
+            cursor += gap + token_w
         if run:
             ops.append(TextOp(run_x, baseline, run, style.font, size, style.color))
     return ops, fitted, size

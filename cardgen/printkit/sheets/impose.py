@@ -32,6 +32,7 @@ def impose(
         return _impose_gutterfold(count, w, h, options, has_backs)
     grid = best_grid(w, h, options)
     pages: list[Page] = []
+    lines: dict[int, tuple[tuple[Line, ...], tuple[Line, ...]]] = {}  # same for every full sheet
     for start in range(0, count, grid.per_page):
         n = min(grid.per_page, count - start)
         cells = [divmod(i, grid.cols) for i in range(n)]
@@ -39,8 +40,9 @@ def impose(
             Slot(start + i, r, c, grid.trim(r, c), grid.paint(r, c))
             for i, (r, c) in enumerate(cells)
         )
-        marks = crop_marks(grid, n)
-        cuts = cut_lines(grid, n) if options.cut_lines else ()
+        if n not in lines:
+            lines[n] = (crop_marks(grid, n), cut_lines(grid, n) if options.cut_lines else ())
+        marks, cuts = lines[n]
         pages.append(Page(grid.page_w, grid.page_h, "front", slots, marks, cuts))
         if options.duplex is Duplex.NONE and not has_backs:
             continue
