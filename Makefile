@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: setup system-deps run companion test test-fast lint validate build bench clean
+.PHONY: setup system-deps run companion test test-fast lint validate art build bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -37,7 +37,14 @@ companion: setup
 validate: setup
 	$(BIN)/cardgen validate
 
-build: setup
+# Card pictures the data names (`game-icons:NAME`) but no game's art/ folder holds yet are fetched
+# by scripts/fetch_art.py with npm (Debian's npm is installed first when missing). The pictures
+# are committed with the data, so with all of them present this step needs no network.
+art: setup
+	@$(BIN)/python scripts/fetch_art.py --check 2>/dev/null || \
+		{ bash scripts/system-deps.sh npm && $(BIN)/python scripts/fetch_art.py; }
+
+build: setup art
 	$(BIN)/cardgen build
 
 test: setup system-deps lint

@@ -21,7 +21,7 @@ from cardgen.data.errors import DataError, Problem
 from cardgen.data.export import FORMATS, export_game
 from cardgen.data.game import Game
 from cardgen.data.manifest import MANIFEST_NAME
-from cardgen.data.outputs import OutputRefused, claim_root, mark_root
+from cardgen.data.outputs import OutputRefused, claim_root, mark_root, recover_in
 from cardgen.data.project import REPO_ROOT, data_root, game_ids, output_root, resolve_games
 from cardgen.printkit.paper import PAPERS_MM, Duplex, PrintOptions
 
@@ -130,13 +130,16 @@ def _games(names: tuple[str, ...], data: Path | None) -> list[Path]:
 
 
 def _kit_root(out_root: Path | None) -> Path:
-    """Where game kits go: the default output folder, or an `--out` folder cardgen may own."""
+    """Where game kits go: the default output folder, or an `--out` folder cardgen may own.
+    Whatever killed runs left there is put right first, before the data is even read."""
     if out_root is None or out_root.resolve() == output_root().resolve():
+        recover_in(out_root or output_root())
         return out_root or output_root()
     try:
         claim_root(out_root)
     except OutputRefused as exc:
         raise Refusal(str(exc)) from None
+    recover_in(out_root)
     return out_root
 
 
@@ -290,6 +293,7 @@ def _offset(value: str) -> tuple[float, float]:
 @click.option("--id", "ids", multiple=True, help="Only this card id (repeatable).")
 @click.option("--no-png", is_flag=True, help="Skip the per-face PNG export.")
 @click.option("--no-tts", is_flag=True, help="Skip the Tabletop Simulator sheets.")
+@click.option("--no-codes", is_flag=True, help="Leave the card codes (for the companion) out.")
 @click.option(
     "--shop",
     type=Named("shop profile", _shop_names),
@@ -311,6 +315,14 @@ def _offset(value: str) -> tuple[float, float]:
     "print it anyway.",
 )
 @click.option("--watch", is_flag=True, help="Rebuild whenever the data or templates change.")
+@click.option(
+    "--copies",
+    type=click.IntRange(1, 20),
+    default=None,
+    help="Print each card N times instead of the box's count (a proof print: 1).",
+)
+@click.option("--ink-saver", is_flag=True, help="Print backgrounds light, text dark.")
+@click.option("--tts-url", default="", help="Where the TTS sheets will be uploaded (a URL).")
 @kits_option
 def build(
     games: tuple[str, ...],
@@ -326,10 +338,14 @@ def build(
     ids: tuple[str, ...],
     no_png: bool,
     no_tts: bool,
+    no_codes: bool,
     shop: str | None,
     changed: bool,
     text_overflow: str,
     watch: bool,
+    copies: int | None,
+    ink_saver: bool,
+    tts_url: str,
     out_root: Path | None,
 ) -> None:
     """Build the print kit of GAMES (default: all) into output/<game>/.
@@ -356,9 +372,13 @@ def build(
         ids=ids,
         png=not no_png,
         tts=not no_tts,
+        codes=not no_codes,
         shop=shop or "",
         changed=changed,
         text_overflow=text_overflow,
+        copies=copies or 0,
+        ink_saver=ink_saver,
+        tts_url=_tts_url(tts_url),
     )
     target = _kit_root(out_root)
     failed = not _build_all(folders, options, target)
@@ -366,6 +386,17 @@ def build(
     if watch:
         _watch(folders, options, target)
     sys.exit(1 if failed else 0)
+
+
+def _tts_url(value: str) -> str:
+    """--tts-url: a web (or file) address the sheets will be found at, written into the JSON."""
+    if value and not value.startswith(("https://", "http://", "file:///")):
+        raise click.BadParameter(
+            f"{value!r} is not a URL; give where the tts/ files will be uploaded, such as "
+            "https://example.org/my-game/tts/",
+            param_hint="'--tts-url'",
+        )
+    return value
 
 
 def _snapshot(folders: list[Path]) -> dict[Path, float]:
@@ -518,6 +549,52 @@ def rules(games: tuple[str, ...], data: Path | None, paper: str, out_root: Path 
 
 
 @main.command()
+@click.argument("games", nargs=-1)
+@data_option
+@click.option("--paper", type=PAPER, default="a4", show_default=True)
+@click.option(
+    "--card-thickness",
+    type=float,
+    default=0.32,
+    show_default=True,
+    help="Thickness of one card in mm (0.32 for card stock; about 0.6 sleeved).",
+)
+@kits_option
+def tuckbox(
+    games: tuple[str, ...],
+    data: Path | None,
+    paper: str,
+    card_thickness: float,
+    out_root: Path | None,
+) -> None:
+    """Print a tuck box for each deck of GAMES: tuckboxes-PAPER.pdf in output/<game>/."""
+    from cardgen.printkit.tuckbox import build_tuckboxes
+
+    if not 0.05 <= card_thickness <= 5:
+        raise Refusal(f"--card-thickness {card_thickness:g}: expected 0.05 to 5 mm per card")
+    folders = _games(games, data)
+    try:
+        loaded = [load_game_or_raise(folder) for folder in folders]
+    except DataError as exc:
+        _fail(exc)
+    target = _kit_root(out_root)
+    failed = False
+    for game in loaded:
+        try:
+            report = build_tuckboxes(game, target, paper, card_thickness)
+        except (OutputRefused, OSError, ValueError) as exc:
+            err.print(f"{game.id}: tuck boxes not written: {exc}", style="red", markup=False)
+            failed = True
+            continue
+        for problem in report.problems:
+            err.print(f"{game.id}: warning: {problem}", style="yellow", markup=False)
+        if report.path is not None:
+            _mark_root(target)
+            console.print(f"{game.id}: {report.pages} tuck box(es) -> {report.path}", markup=False)
+    sys.exit(1 if failed else 0)
+
+
+@main.command()
 @click.argument("folder", type=click.Path(path_type=Path))
 @click.option(
     "--back",
@@ -597,6 +674,13 @@ def sheet(
         sys.exit(1)
     console.print(f"{len(cards)} cards, {pages} pages -> {target}", markup=False)
 
+
+from cardgen.balance.command import balance  # noqa: E402  (registered last: it imports the engines)
+
+main.add_command(balance)
+from cardgen.proof import proof_command  # noqa: E402  (its own module: cardgen/proof.py)
+
+main.add_command(proof_command(_games, _kit_root, _mark_root, data_option, kits_option))
 
 if __name__ == "__main__":
     main()

@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from cardgen.data.art import art_path
 from cardgen.data.game import Game
 from cardgen.data.outputs import Owner, claim, read_ledger, record_outputs
 from cardgen.printkit.build import (
@@ -108,7 +109,7 @@ def card_inputs(game: Game) -> dict[str, str]:
             sources = [str(card.get(name)) for name in images if card.get(name)]
             for src in sources:
                 if src not in art:
-                    art[src] = _file_hash(game.spec.folder / src)
+                    art[src] = _file_hash(game.spec.folder / art_path(src))
             result[f"{type_id}/{card.id}"] = _hash(prints[card.id], *(art[s] for s in sources))
     return result
 
@@ -223,7 +224,7 @@ def _would_make(game: Game, options: BuildOptions) -> list[str]:
     return names + (list(RULES_OUTPUTS) if has_rulebook(game) else [])
 
 
-def changed_pdf(keys: Collection[str], text_overflow: str = "error") -> Extra:
+def changed_pdf(keys: Collection[str], text_overflow: str = "error", codes: bool = True) -> Extra:
     """An extra output: print-<paper>-subset.pdf with only these cards, to reprint them."""
 
     def extra(game: Game, staging: Path, options: PrintOptions) -> tuple[list[str], list[Path]]:
@@ -231,7 +232,7 @@ def changed_pdf(keys: Collection[str], text_overflow: str = "error") -> Extra:
         for spec in game.spec.types:
             ids = {key.split("/", 1)[1] for key in keys if key.split("/", 1)[0] == spec.id}
             if ids:
-                sets.append(build_faces(game, spec, options.bleed_mm, ids, text_overflow))
+                sets.append(build_faces(game, spec, options.bleed_mm, ids, text_overflow, codes))
         path = staging / f"print-{options.paper}-subset.pdf"
         write_pdf(game, sets, path, BuildOptions(print=options, png=False, tts=False))
         return [], [path]
@@ -272,7 +273,8 @@ def build_kit(
         notes.append(_changed_note(changed, due, options))
         if changed:
             overflow = options.text_overflow
-            extras.append(("laying out the changed cards", changed_pdf(changed, overflow)))
+            subset = changed_pdf(changed, overflow, options.codes)
+            extras.append(("laying out the changed cards", subset))
         options, keys = replace(options, changed=False, types=(), ids=()), None
     report = build_game(game, out_root, options, progress, extras)
     report.notes += notes

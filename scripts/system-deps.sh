@@ -4,6 +4,8 @@
 # postgresql, whose initdb and pg_ctl the store's tests use to run a throwaway cluster (Debian keeps
 # them off PATH, under /usr/lib/postgresql/<version>/bin; the package also makes the `postgres` user
 # the cluster runs as when the tests run as root).
+# Extra packages may be named as arguments: `make art` runs `bash scripts/system-deps.sh npm` when a
+# card names a Game Icons picture not fetched yet (scripts/fetch_art.py fetches it with npm).
 # Installs only what is missing; needs root (as on CI and the team's machines) to install.
 set -euo pipefail
 need=()

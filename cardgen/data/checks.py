@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import os
+import re
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+from cardgen.data.art import ArtNameError, art_path, library_name
+from cardgen.data.effects import Vocabulary, misplaced, render
 from cardgen.data.errors import Problems, clip, describe, quoted
 from cardgen.data.game import Game
 from cardgen.data.manifest import CountRule, DeckFormat, TypeSpec
@@ -25,6 +28,7 @@ def check_game(game: Game, problems: Problems) -> None:
         _check_images(game, spec, cards, problems)
         _check_copies(spec, cards, problems)
         _check_backs(spec, cards, problems)
+        _check_effect_texts(spec, cards, problems)
         if spec.kind == "decklist":
             _check_decks(game, spec, cards, problems)
 
@@ -86,6 +90,59 @@ def _check_refs(game: Game, spec: TypeSpec, cards: list[Card], problems: Problem
                     )
 
 
+def _same_words(a: str, b: str) -> bool:
+    """The same words, whatever the spacing, the apostrophe, and bold or italic marks (the
+    printed text may set `**Deploy:**` in bold; `\\*` is a typed asterisk)."""
+
+    def plain(text: str) -> str:
+        text = re.sub(r"(?<!\\)\*+", "", text.replace("\u2019", "'")).replace("\\*", "*")
+        return " ".join(text.split())
+
+    return plain(a) == plain(b)
+
+
+def _check_effect_texts(spec: TypeSpec, cards: list[Card], problems: Problems) -> None:
+    """A card's printed effect says what its declaration does: a blank text cell is filled with
+    the sentence rendered from the declaration; a written one must be that sentence, and the
+    error quotes it whole so the designer can paste it. Text with no declaration is refused."""
+    for f in spec.fields:
+        vocabulary = f.options.get("vocabulary")
+        text_field = f.options.get("text_field")
+        if f.type != "effect" or not isinstance(vocabulary, Vocabulary) or not text_field:
+            continue
+        limit = next((t.max for t in spec.fields if t.name == text_field), None)
+        for card in cards:
+            if {f.name, text_field} & card.invalid:
+                continue
+            effects, written = card.get(f.name) or (), card.get(text_field) or ""
+            if not effects:
+                if written:
+                    problems.error(
+                        card.where(f.name),
+                        f"{f.name}: {clip(card.name)} prints an effect but declares none here; "
+                        f"declare what {text_field} says",
+                    )
+                continue
+            wrong = misplaced(effects, vocabulary, spec.id)
+            if wrong:
+                problems.error(card.where(f.name), f"{f.name}: {wrong}, not a {spec.id}")
+                continue
+            sentence = render(effects, vocabulary)
+            if limit is not None and len(sentence) > limit:
+                problems.error(
+                    card.where(f.name),
+                    f"{f.name}: the sentence it prints is {len(sentence)} characters, over "
+                    f"the {text_field} limit of {limit:g}",
+                )
+            elif not written:
+                card.values[text_field] = sentence
+            elif not _same_words(written, sentence):
+                problems.error(
+                    card.where(text_field),
+                    f"{text_field} differs from {f.name}; it should read: {sentence}",
+                )
+
+
 def inside_folder(folder: Path, path: str) -> Path:
     """Where `path` (relative to `folder`) really leads, every link followed; ValueError when that
     is outside `folder` (a link to elsewhere, or a linked folder), OSError when it cannot be
@@ -110,8 +167,10 @@ def _check_images(game: Game, spec: TypeSpec, cards: list[Card], problems: Probl
             path = card.get(f.name)
             if not path:
                 continue
+            if _missing_library_art(game, card, f.name, path, problems):
+                continue
             try:
-                found = inside_folder(game.spec.folder, path).is_file()
+                found = inside_folder(game.spec.folder, art_path(path)).is_file()
             except ValueError:
                 problems.error(
                     card.where(f.name),
@@ -130,6 +189,27 @@ def _check_images(game: Game, spec: TypeSpec, cards: list[Card], problems: Probl
                     card.where(f.name),
                     f"{f.name}: no image at {quoted(path)}; the print kit will draw a placeholder",
                 )
+
+
+def _missing_library_art(
+    game: Game, card: Card, field: str, value: str, problems: Problems
+) -> bool:
+    """A library picture (`game-icons:wolf-head`) must have been fetched: an error, not the
+    warning a missing drawing gets, since the name may be misspelt (cardgen.data.art)."""
+    try:
+        if library_name(value) is None:  # a path: checked as a file below
+            return False
+    except ArtNameError as exc:
+        problems.error(card.where(field), f"{field}: {exc}")
+        return True
+    if (game.spec.folder / art_path(value)).is_file():
+        return False
+    problems.error(
+        card.where(field),
+        f"{field}: {quoted(value)} has not been fetched into {art_path(value)}; run "
+        "scripts/fetch_art.py (names as at game-icons.net)",
+    )
+    return True
 
 
 def _check_copies(spec: TypeSpec, cards: list[Card], problems: Problems) -> None:

@@ -15,6 +15,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+from cardgen.data.art import SOURCES_FILE, art_path, is_library_art
 from cardgen.data.checks import inside_folder
 from cardgen.data.database import Game
 from cardgen.data.fields import FieldSpec
@@ -42,8 +43,10 @@ def cell_text(value: Any, spec: FieldSpec) -> str:
 
 
 def json_value(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return list(value)
+    if isinstance(value, tuple):  # items that are no plain value (declared effects) as typed
+        return [
+            v if v is None or isinstance(v, str | int | float | bool) else str(v) for v in value
+        ]
     return value
 
 
@@ -142,7 +145,9 @@ def _referenced_images(game: Game) -> set[str]:
     for card in game.records():
         for f in game.spec.type(card.type).fields:
             if f.type == "image" and card.get(f.name):
-                paths.add(card[f.name])
+                paths.add(art_path(card[f.name]))
+                if is_library_art(card[f.name]):  # with the record of its source and licence
+                    paths.add(str(Path(art_path(card[f.name])).parent / SOURCES_FILE))
     return paths
 
 

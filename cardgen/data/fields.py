@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardgen.data.effects import EffectError, Vocabulary, parse_effects
 from cardgen.data.errors import describe, quoted
 
 LIST_SEPARATORS = re.compile(r"[;,|\n]")
@@ -287,6 +288,19 @@ def parse_image(value: Any, spec: FieldSpec, ctx: ParseContext) -> str:
     return path
 
 
+def parse_effect(value: Any, spec: FieldSpec, ctx: ParseContext) -> tuple[Any, ...]:
+    """A card's effects declared in the game's vocabulary (`cardgen.data.effects`): a cell such as
+    `deploy: draw 1`, several separated by `;`, or a JSON list of such cells."""
+    vocabulary = spec.options.get("vocabulary")
+    if not isinstance(vocabulary, Vocabulary):
+        raise FieldValueError('the manifest declares no "effects" words to read this with')
+    cells = [_text(v) for v in value] if isinstance(value, list | tuple) else [_text(value)]
+    try:
+        return tuple(e for cell in cells for e in parse_effects(cell, vocabulary, ctx.keywords))
+    except EffectError as exc:
+        raise FieldValueError(str(exc)) from None
+
+
 def parse_cell(value: Any, spec: FieldSpec, ctx: ParseContext) -> Any:
     """A non-blank cell as its field's value: what every reader's cells go through.
 
@@ -330,4 +344,11 @@ FIELD_TYPES: dict[str, FieldType] = {
         parse_ints, (), True, frozenset({"min", "max"}), "whole numbers separated by ;"
     ),
     "image": FieldType(parse_image, "", description="path of an image in the game's folder"),
+    "effect": FieldType(
+        parse_effect,
+        (),
+        True,
+        frozenset({"text_field"}),
+        "effects declared in the game's words (deploy: draw 1)",
+    ),
 }

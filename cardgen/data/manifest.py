@@ -14,6 +14,13 @@ from dataclasses import field as dc_field
 from pathlib import Path
 from typing import Any
 
+from cardgen.data.effects import (
+    EffectError,
+    Vocabulary,
+    keyword_sets_used,
+    load_vocabulary,
+    type_names,
+)
 from cardgen.data.errors import DataError, Location, Problems, clip, describe, quoted
 from cardgen.data.fields import (
     FIELD_TYPES,
@@ -42,7 +49,7 @@ KINDS = {
     "reference": "data the rules use but nothing is printed for",
     "decklist": "ready-made decks: which cards, how many copies",
 }
-BACK_STYLES = {"fixed", "by_field", "double_sided", "none"}
+BACK_STYLES = {"fixed", "by_field", "by_deck", "double_sided", "none"}
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 LONGEST_NAME = 64  # a game's, a type's or a sheet's id names folders and files
 KEYWORD_FIELDS = (
@@ -65,7 +72,7 @@ class BackFace:
 class BackSpec:
     style: str
     face: BackFace | None = None  # style fixed
-    field: str = ""  # by_field / double_sided: the field that decides
+    field: str = ""  # by_field / double_sided: the field that decides; by_deck: the decks' field
     faces: dict[str, BackFace] = dc_field(default_factory=dict)  # value of `field` -> face
     plain: BackFace | None = None  # double_sided: the back of items whose field is empty
 
@@ -83,6 +90,9 @@ class TypeSpec:
     description: str = ""
     quantity_field: str = ""
     default_format: str = ""  # decklists: the deck format when a row names none
+    # The decklist type whose decks each print their own copies of this type's cards (a copy
+    # knows its deck: layouts read `deck`, a `by_deck` back picks its face by a deck field).
+    print_by_deck: str = ""
 
     def field(self, name: str) -> FieldSpec | None:
         return next((f for f in self.fields if f.name == name), None)
@@ -147,6 +157,7 @@ class GameSpec:
     deck_formats: dict[str, DeckFormat]
     info: dict[str, Any]  # free metadata: designers, play time, age …
     raw: dict[str, Any]  # the manifest as written, for export
+    effects: Vocabulary | None = None  # the words effect fields may use ("effects" section)
 
     def type(self, type_id: str) -> TypeSpec:
         return next(t for t in self.types if t.id == type_id)
@@ -284,6 +295,14 @@ def _back(obj: Any, where: str, problems: Problems, loc: Location) -> BackSpec:
         face = _face({k: v for k, v in r.obj.items() if k in face_keys}, where, problems, loc)
         r.finish()
         return BackSpec(style, face=face)
+    if style == "by_deck":  # the face chosen by a field of the copy's decklist row
+        name = r.get("field", str, "deck") or "deck"
+        faces_obj = r.need("faces", dict) or {}
+        faces = {
+            str(k): _face(v, f"{where}.faces.{k}", problems, loc) for k, v in faces_obj.items()
+        }
+        r.finish()
+        return BackSpec(style, field=name, faces=faces)
     if style == "by_field":
         name = r.need("field", str) or ""
         faces_obj = r.need("faces", dict) or {}
@@ -337,6 +356,8 @@ def _field(obj: Any, where: str, problems: Problems, loc: Location) -> FieldSpec
         r.fail('a choice field needs "values": ["...", "..."]')
     if "to" in spec_keys and not spec.to:
         r.fail('a ref field needs "to": the card type(s) it points at, or "*"')
+    if "text_field" in spec_keys:
+        object.__setattr__(spec, "options", {"text_field": r.get("text_field", str, "")})
     r.used.add("default")
     if "default" in r.obj and kind:
         object.__setattr__(spec, "default", r.obj["default"])  # parsed once keywords are known
@@ -384,6 +405,7 @@ def _type(obj: Any, index: int, sizes: dict[str, Size], problems: Problems, loc:
         description=r.get("description", str, ""),
         quantity_field=r.get("quantity_field", str, "quantity"),
         default_format=r.get("default_format", str, ""),
+        print_by_deck=r.get("print_by_deck", str, ""),
     )
     names = spec.field_names
     if kind != "decklist" and fields and "id" not in names:
@@ -488,6 +510,7 @@ def _check_references(spec: GameSpec, problems: Problems, loc: Location) -> None
             for target in f.to:
                 if target != "*" and target not in type_ids:
                     problems.error(loc, f"{where}.fields[{f.name}]: no card type {quoted(target)}")
+        _check_print_by_deck(spec, t, problems, loc)
         if t.kind == "decklist":
             formats = [t.default_format] if t.default_format else []
             fmt_field = t.field("format")
@@ -507,6 +530,28 @@ def _check_references(spec: GameSpec, problems: Problems, loc: Location) -> None
             if type_name not in type_ids:
                 problems.error(loc, f"deck_formats.{fmt.id}: no card type {describe(type_name)}")
         _check_format_fields(spec, fmt, problems, loc)
+
+
+def _check_print_by_deck(spec: GameSpec, t: TypeSpec, problems: Problems, loc: Location) -> None:
+    """`print_by_deck` names a decklist type, and a `by_deck` back a field of its rows."""
+    where = f"types[{t.id}]"
+    decks = next((d for d in spec.types if d.id == t.print_by_deck), None)
+    if t.print_by_deck and (decks is None or decks.kind != "decklist"):
+        problems.error(
+            loc, f'{where}: "print_by_deck" {quoted(t.print_by_deck)} is not a decklist type'
+        )
+    if t.print_by_deck and t.field("deck") is not None:
+        problems.error(
+            loc, f'{where}: a field named "deck" would hide the copy\'s deck from its layouts'
+        )
+    if t.back.style != "by_deck":
+        return
+    if not t.print_by_deck:
+        problems.error(loc, f'{where}.back: style "by_deck" needs the type\'s "print_by_deck"')
+    elif decks is not None and decks.kind == "decklist" and decks.field(t.back.field) is None:
+        problems.error(
+            loc, f"{where}.back: field {quoted(t.back.field)} is not a field of {decks.id}"
+        )
 
 
 def _check_format_fields(spec: GameSpec, fmt: DeckFormat, problems: Problems, loc: Location):
@@ -609,13 +654,53 @@ def load_manifest(folder: Path, display: str | None = None) -> GameSpec:
         deck_formats=formats,
         info=r.get("info", dict, {}),
         raw=raw if isinstance(raw, dict) else {},
+        effects=_vocabulary(r.get("effects", dict), problems, loc),
     )
     r.finish()
     _check_references(spec, problems, loc)
+    _attach_vocabulary(spec, problems, loc)
     _check_defaults(spec, problems, loc)
     if problems.errors:
         raise DataError(problems.items)
     return spec
+
+
+def _vocabulary(raw: Any, problems: Problems, loc: Location) -> Vocabulary | None:
+    if raw is None:
+        return None
+    try:
+        return load_vocabulary(raw)
+    except EffectError as exc:
+        problems.error(loc, str(exc))
+        return None
+
+
+def _attach_vocabulary(spec: GameSpec, problems: Problems, loc: Location) -> None:
+    """An effect field parses with the game's vocabulary, and its `text_field` (the printed
+    words checked against, or filled from, the declaration) must be a text field of its type."""
+    vocabulary = spec.effects
+    if vocabulary is not None:
+        for set_id in sorted(keyword_sets_used(vocabulary) - set(spec.keyword_sets)):
+            problems.error(loc, f"effects: keyword set {quoted(set_id)} is not declared")
+        for type_id in sorted(type_names(vocabulary) - {t.id for t in spec.types}):
+            problems.error(loc, f"effects: no card type {quoted(type_id)}")
+    for t in spec.types:
+        for f in t.fields:
+            if f.type != "effect":
+                continue
+            where = f"types[{t.id}].fields[{f.name}]"
+            if vocabulary is None:
+                problems.error(
+                    loc, f'{where}: an effect field needs the manifest\'s "effects" words'
+                )
+                continue
+            object.__setattr__(f, "options", {**f.options, "vocabulary": vocabulary})
+            text = f.options.get("text_field")
+            shown = t.field(text) if text else None
+            if text and (shown is None or shown.type != "text"):
+                problems.error(
+                    loc, f"{where}: text_field {quoted(text)} is not a text field of {t.id}"
+                )
 
 
 def _check_defaults(spec: GameSpec, problems: Problems, loc: Location) -> None:
@@ -623,7 +708,7 @@ def _check_defaults(spec: GameSpec, problems: Problems, loc: Location) -> None:
     ctx = ParseContext()
     for t in spec.types:
         for f in t.fields:
-            if f.default is None or f.type in ("keyword", "keywords", "keyword_counts"):
+            if f.default is None or f.type in ("keyword", "keywords", "keyword_counts", "effect"):
                 continue
             try:
                 parse_cell(f.default, f, ctx)

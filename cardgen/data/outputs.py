@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 import stat
 import tempfile
@@ -205,6 +206,7 @@ def claim(folder: Path, owner: Owner) -> Ledger:
     own (its marker names the same owner, or was made by hand), or an older cardgen's kit."""
     if folder.exists() and not folder.is_dir():
         raise OutputRefused(folder, "not written: it is a file, and cardgen writes a folder here")
+    recover_beside(folder)
     if not folder.exists():
         return Ledger(owner)
     ledger = read_ledger(folder)
@@ -249,9 +251,11 @@ def mark_root(folder: Path) -> None:
 
 @contextmanager
 def staging_beside(folder: Path) -> Iterator[Path]:
-    """A fresh folder beside `folder` (the same disk, so publishing is renames), always removed."""
+    """A fresh folder beside `folder` (the same disk, so publishing is renames), always removed.
+    Its name carries this process's id, so a later run can tell it from a live run's."""
     folder.parent.mkdir(parents=True, exist_ok=True)
-    path = Path(tempfile.mkdtemp(prefix=f".{folder.name}{_OURS}staging-", dir=folder.parent))
+    recover_beside(folder)
+    path = Path(tempfile.mkdtemp(prefix=_left_prefix(folder, "staging"), dir=folder.parent))
     try:
         yield path
     finally:
@@ -351,10 +355,12 @@ def publish(
 def _swap(folder: Path, staging: Path, plan: _Plan, after: Ledger) -> None:
     """Move cardgen's old files out to a trash folder, the new ones in, then write the ledger;
     on any failure put everything back as it was."""
-    trash = Path(tempfile.mkdtemp(prefix=f".{folder.name}{_OURS}old-", dir=folder.parent))
+    trash = Path(tempfile.mkdtemp(prefix=_left_prefix(folder, "old"), dir=folder.parent))
     out: list[str] = []
     moved_in: list[str] = []
     restored = True
+    journal = {"going": sorted(plan.going), "new": plan.new, "after": _sha1_text(after.text())}
+    (trash / _JOURNAL).write_text(json.dumps(journal), encoding="utf-8")  # before any move
     try:
         for rel in sorted(plan.going):
             _move(folder / rel, trash / rel)
@@ -386,6 +392,96 @@ def _undo(folder: Path, staging: Path, trash: Path, moved_in: list[str], out: li
     except OSError:
         return False
     return True
+
+
+# --- runs killed half-way ---------------------------------------------------------------------
+# A run stopped by `kill -9` or a power cut runs no cleanup: it may leave its staging folder, or
+# stop in the middle of a swap with some old files in its trash folder and some new ones moved
+# in. Both folders carry the run's process id in their names, and a swap writes a journal of its
+# moves into the trash folder before the first one, so the next run beside the same folder can
+# finish the job: an unfinished swap is undone (the ledger, written last, still lists the old
+# files), a finished one has only its trash left to remove, and a complete staging folder whose
+# target was already removed is moved into place.
+
+_JOURNAL = ".cardgen-journal"
+
+
+def _left_prefix(folder: Path, kind: str) -> str:
+    return f".{folder.name}{_OURS}{kind}-{os.getpid()}-"
+
+
+def _sha1_text(text: str) -> str:
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # it exists, but belongs to someone else
+        return True
+    return True
+
+
+def recover_beside(folder: Path) -> list[str]:
+    """Finish what killed runs left beside `folder`; what was done, a line each (for tests)."""
+    return recover_in(folder.parent, folder.name)
+
+
+_LEFT = re.compile(r"^\.(?P<name>.+)\.cardgen-(?P<kind>old|staging)-(?P<pid>\d+)-[^/]*$")
+
+
+def recover_in(parent: Path, name: str | None = None) -> list[str]:
+    """Finish what killed runs left in `parent` (beside the folder `name`, or beside any)."""
+    done: list[str] = []
+    if not parent.is_dir():
+        return done
+    found = [(m, p) for p in sorted(parent.iterdir()) if (m := _LEFT.match(p.name))]
+    found.sort(key=lambda item: item[0]["kind"] != "old")  # a swap's trash before staging
+    for match, left in found:
+        if name is not None and match["name"] != name:
+            continue
+        if _alive(int(match["pid"])) or not left.is_dir() or left.is_symlink():
+            continue  # a run still going: not ours to touch
+        folder = parent / match["name"]
+        if match["kind"] == "old":
+            done.append(_recover_swap(folder, left))
+        elif not folder.exists() and (left / MARKER).is_file():
+            left.rename(folder)  # killed between removing an empty target and the rename
+            done.append(f"{left.name}: moved into place")
+        else:
+            shutil.rmtree(left, ignore_errors=True)
+            done.append(f"{left.name}: removed")
+    return done
+
+
+def _recover_swap(folder: Path, trash: Path) -> str:
+    try:
+        journal = json.loads((trash / _JOURNAL).read_text(encoding="utf-8"))
+        going, new, after = set(journal["going"]), list(journal["new"]), str(journal["after"])
+    except (OSError, ValueError, KeyError, TypeError):
+        if {p.name for p in trash.iterdir()} <= {_JOURNAL}:  # killed before its first move
+            shutil.rmtree(trash, ignore_errors=True)
+            return f"{trash.name}: removed"
+        return f"{trash.name}: no journal, kept"  # not recognisably ours: never deleted
+    marker = folder / MARKER
+    finished = marker.is_file() and _sha1_text(marker.read_text(encoding="utf-8")) == after
+    if not finished:
+        (folder / _PART).unlink(missing_ok=True)
+        for rel in new:  # the new files moved in so far: out again
+            if (folder / rel).is_file() and not (trash / rel).exists() and rel not in going:
+                (folder / rel).unlink()
+            elif rel in going and (trash / rel).exists():
+                (folder / rel).unlink(missing_ok=True)
+        for rel in sorted(going):  # the old files: back
+            if (trash / rel).exists() or (trash / rel).is_symlink():
+                _move(trash / rel, folder / rel)
+        _prune(folder, new)
+    shutil.rmtree(trash, ignore_errors=True)
+    return f"{trash.name}: {'finished' if finished else 'undone'}"
 
 
 def record_outputs(folder: Path, owner: Owner, outputs: Mapping[str, dict[str, Any]]) -> None:

@@ -51,7 +51,7 @@ class Size:
 
     width_mm: float
     height_mm: float
-    shape: str = "rect"  # rect | round
+    shape: str = "rect"  # rect | round | hex_pointy | hex_flat
     name: str = ""
 
 
@@ -64,10 +64,13 @@ def preset_sizes() -> dict[str, Size]:
 
 
 def size_from_spec(spec: dict, name: str = "") -> Size:
-    """A size from `{"width": "63mm", "height": "88mm", "shape": "rect"}`; `diameter` for round."""
+    """A size from `{"width": "63mm", "height": "88mm", "shape": "rect"}`; `diameter` for round;
+    `{"shape": "hex", "across_flats": "40mm", "orientation": "pointy"}` for a hexagonal tile."""
     shape = spec.get("shape", "round" if "diameter" in spec else "rect")
+    if shape == "hex":
+        return _hex_size(spec, name)
     if shape not in ("rect", "round"):
-        raise ValueError(f"shape must be rect or round, not {_short(shape)}")
+        raise ValueError(f"shape must be rect, round or hex, not {_short(shape)}")
     if "diameter" in spec:
         d = to_mm(spec["diameter"])
         width, height = d, d
@@ -76,3 +79,24 @@ def size_from_spec(spec: dict, name: str = "") -> Size:
     if width <= 0 or height <= 0:
         raise ValueError("width and height must be positive")
     return Size(width, height, shape, name)
+
+
+HEX_SHAPES = ("hex_pointy", "hex_flat")  # a hexagon standing on a corner, or on an edge
+
+
+def _hex_size(spec: dict, name: str) -> Size:
+    """A regular hexagon's bounding box from its size across flats: as wide as that when it
+    stands on a corner (pointy top), as tall when it lies on an edge (flat top); the other
+    way it spans corner to corner, 2 / sqrt(3) times as much."""
+    if "across_flats" not in spec:
+        raise ValueError('a hex size needs "across_flats" (the distance between opposite edges)')
+    flats = to_mm(spec["across_flats"])
+    if flats <= 0:
+        raise ValueError("across_flats must be positive")
+    orientation = spec.get("orientation", "pointy")
+    if orientation not in ("pointy", "flat"):
+        raise ValueError(f"orientation must be pointy or flat, not {_short(orientation)}")
+    corners = flats * 2 / math.sqrt(3)
+    if orientation == "pointy":
+        return Size(flats, corners, "hex_pointy", name)
+    return Size(corners, flats, "hex_flat", name)

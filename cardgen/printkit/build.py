@@ -26,6 +26,7 @@ from cardgen.printkit.composites import (
 )
 from cardgen.printkit.draw import Face
 from cardgen.printkit.faces import PRINTED_KINDS, FaceSet, build_faces
+from cardgen.printkit.layout.budget import build_budget
 from cardgen.printkit.paper import Duplex, PrintOptions
 from cardgen.printkit.sheets import Page, best_grid, impose, split_board
 
@@ -43,6 +44,10 @@ class BuildOptions:
     # Text that cannot fit its box even at its smallest size: "error" fails the build naming
     # each card and layout element; "warn" prints it anyway, as a warning (docs/layouts.md).
     text_overflow: str = "error"
+    codes: bool = True  # False: layouts leave out the card codes (`when = "{{ codes }}"`)
+    copies: int = 0  # print each card this many times instead of its quantity (0: the box's)
+    ink_saver: bool = False  # light backgrounds, dark text (cardgen.printkit.ink_saver)
+    tts_url: str = ""  # where the TTS sheets will be uploaded (empty: file:// URIs of the sheets)
 
     @property
     def is_subset(self) -> bool:
@@ -97,7 +102,7 @@ def write_pdf(game: Game, sets: list[FaceSet], path: Path, options: BuildOptions
     subject = f"{opts.paper}, {opts.duplex}"
     document = PdfDocument(path, f"{game.name} print-and-play", subject, release=release)
     for faces in sets:
-        copies = [c for c in game.copies(faces.spec.id) if c.id in faces.fronts]
+        copies = print_run(faces, options.copies)
         if not copies:
             continue
         size = faces.size
@@ -107,12 +112,23 @@ def write_pdf(game: Game, sets: list[FaceSet], path: Path, options: BuildOptions
         if faces.spec.kind == "pawn":
             _standee_pages(document, game, faces, copies, opts)
             continue
-        items = [(faces.fronts[c.id], faces.backs.get(c.id)) for c in copies]
+        items = [(faces.fronts[c], faces.backs.get(c)) for c in copies]
         title = f"{game.name} - {faces.spec.plural}"
+        if options.copies:
+            title += f" ({options.copies} of each, not the box's count)"
         card_pages(document, items, size.width_mm, size.height_mm, opts, title)
     pages = document.pages
     document.save()
     return pages
+
+
+def print_run(faces: FaceSet, copies: int = 0) -> list[str]:
+    """The face id of each copy to print: the box's copies, or `copies` of each face (a proof
+    print of one of each: `--copies 1`), in the box's order."""
+    if not copies:
+        return list(faces.copies)
+    unique = dict.fromkeys(faces.copies)  # a card the box holds none of is not printed
+    return [face_id for face_id in unique for _ in range(copies)]
 
 
 def card_pages(document, items: list[tuple[Face, Face | None]], w: float, h: float,
@@ -121,7 +137,7 @@ def card_pages(document, items: list[tuple[Face, Face | None]], w: float, h: flo
     from cardgen.printkit.backends.pdf import Placement
 
     has_backs = any(back is not None for _, back in items)
-    imposition = impose(len(items), w, h, opts, has_backs)
+    imposition = impose(len(items), w, h, opts, has_backs, items[0][0].shape)
     sheets = sum(1 for p in imposition.pages if p.side in ("front", "gutterfold"))
     sheet = 0
     for page in imposition.pages:
@@ -139,6 +155,16 @@ def card_pages(document, items: list[tuple[Face, Face | None]], w: float, h: flo
             label = (f"{title} have no backs: this side stays blank, so the sheets after it "
                      "keep their fronts and backs paired")  # fmt: skip
         document.page(page, placed, label)
+
+
+def pdf_name(options: BuildOptions) -> str:
+    """print-<paper>.pdf, saying in its name what it holds when it is not the whole box as it is:
+    `-subset` (some cards), `-copies<N>` (N of each), `-inksaver` (light backgrounds)."""
+    name = f"print-{options.print.paper}"
+    name += "-subset" if options.is_subset else ""
+    name += f"-copies{options.copies}" if options.copies else ""
+    name += "-inksaver" if options.ink_saver else ""
+    return name + ".pdf"
 
 
 def write_calibration(path: Path, opts: PrintOptions) -> None:
@@ -165,15 +191,16 @@ def _board_pages(document, game: Game, faces: FaceSet, copies, opts: PrintOption
     from cardgen.printkit.backends.pdf import Placement
 
     size = faces.size
-    for card in copies:
+    for face_id in copies:
         pieces = split_board(size.width_mm, size.height_mm, opts)
         for piece in pieces:
             page = Page(piece.page_w, piece.page_h, "front",
                         marks=corner_marks(piece.trim, opts.bleed_mm))  # fmt: skip
-            face = faces.fronts[card.id]
+            face = faces.fronts[face_id]
             shift = (piece.region.x, piece.region.y)
             placement = Placement(face, piece.trim, piece.paint, 0, shift)
-            label = board_label(f"{game.name} - {faces.spec.name} {card.name}", piece)
+            name = faces.cards[face_id].name
+            label = board_label(f"{game.name} - {faces.spec.name} {name}", piece)
             document.page(page, [placement], label, board_extras(piece))
             if opts.duplex is not Duplex.NONE:  # keep later fronts and backs paired
                 document.page(Page(piece.page_w, piece.page_h, "back"), [], "")
@@ -194,7 +221,7 @@ def _standee_pages(document, game: Game, faces: FaceSet, copies, opts: PrintOpti
         sheet += 1
         placements, extras = [], []
         for slot in page.slots:
-            face = faces.fronts[copies[slot.item].id]
+            face = faces.fronts[copies[slot.item]]
             parts, ops = standee_parts(slot, h)
             placements += [
                 Placement(face, trim, paint, rotation) for trim, paint, rotation in parts
@@ -278,15 +305,20 @@ def _card_outputs(
     sets = []
     for index, spec in enumerate(types):
         progress(f"{game.id}: laying out {spec.plural.lower()}", index, len(types))
-        faces = build_faces(game, spec, options.print.bleed_mm, wanted or None,
-                            options.text_overflow)  # fmt: skip
+        with build_budget():  # each face's layout time, checked by one ticking alarm
+            faces = build_faces(game, spec, options.print.bleed_mm, wanted or None,
+                                options.text_overflow, options.codes)  # fmt: skip
         sets.append(faces)
         report.problems += faces.problems
         report.faces += len(faces.fronts) + len({f.key for f in faces.backs.values()})
     progress(f"{game.id}: writing the print PDF", len(types), len(types))
-    suffix = "-subset" if options.is_subset else ""
-    pdf = staging / f"print-{options.print.paper}{suffix}.pdf"
-    report.pages = write_pdf(game, sets, pdf, options)
+    pdf = staging / pdf_name(options)
+    printed = sets
+    if options.ink_saver:  # the print PDF only: PNGs and TTS sheets are seen on screens
+        from cardgen.printkit.ink_saver import ink_saved
+
+        printed = [ink_saved(faces) for faces in sets]
+    report.pages = write_pdf(game, printed, pdf, options)
     produced = [pdf]
     subset = options.is_subset
     if not subset and options.print.duplex is not Duplex.NONE and not options.print.gutterfold:
@@ -301,7 +333,9 @@ def _card_outputs(
         progress(f"{game.id}: writing Tabletop Simulator sheets", len(types), len(types))
         from cardgen.printkit.backends.tts import write_tts
 
-        write_tts(game, sets, staging / "tts")
+        # the sheets' URLs where they will be once published (or uploaded: --tts-url)
+        url = options.tts_url or (staging.parent / game.id / "tts").resolve().as_uri()
+        write_tts(game, sets, staging / "tts", url)
         produced.append(staging / "tts")
     return sets, produced
 
@@ -331,7 +365,8 @@ def build_game(
             progress(f"{game.id}: writing the {profile.name} files", len(types), len(types))
             specs = [s.spec for s in sets]  # laid out again at the shop's own trim and bleed
             shop = write_shop(game, specs, staging / f"shop-{profile.id}", profile,
-                              set(options.ids) or None, options.text_overflow)  # fmt: skip
+                              set(options.ids) or None, options.text_overflow,
+                              options.codes)  # fmt: skip
             report.problems += shop.refusals
             produced.append(staging / f"shop-{profile.id}")
         for label, extra in () if subset else extras:

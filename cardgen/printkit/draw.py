@@ -83,7 +83,21 @@ class IconOp:
     rotation: int = 0  # degrees clockwise about the box's centre
 
 
-Op = RectOp | EllipseOp | PolygonOp | TextOp | ImageOp | IconOp
+@dataclass(frozen=True)
+class ArtOp:
+    """A vector picture (`cardgen.printkit.vector_art.VectorArt`) filled in `ink`, fitted and
+    centred in the size x size box at (x, y). A PDF holds each picture once, whatever its colour
+    or the number of cards showing it."""
+
+    art: Any
+    x: float
+    y: float
+    size: float
+    ink: str
+    rotation: int = 0  # degrees clockwise about the box's centre
+
+
+Op = RectOp | EllipseOp | PolygonOp | TextOp | ImageOp | IconOp | ArtOp
 
 
 @dataclass
@@ -134,6 +148,11 @@ def rotate_ops(ops: list[Op], cx: float, cy: float, degrees: int) -> list[Op]:
             half = op.size / 2
             turned.append(IconOp(op.icon, ix - half, iy - half, op.size, op.ink, op.paper,
                                  (op.rotation + degrees) % 360))  # fmt: skip
+        elif isinstance(op, ArtOp):
+            ax, ay = _turn(op.x + op.size / 2, op.y + op.size / 2, cx, cy, degrees)
+            half = op.size / 2
+            turned.append(ArtOp(op.art, ax - half, ay - half, op.size, op.ink,
+                                (op.rotation + degrees) % 360))  # fmt: skip
         elif isinstance(op, TextOp):
             tx, ty = _turn(op.x, op.baseline, cx, cy, degrees)
             turned.append(TextOp(tx, ty, op.text, op.font, op.size_pt, op.color,

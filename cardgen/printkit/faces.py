@@ -12,6 +12,7 @@ from cardgen.data.manifest import BackFace, TypeSpec
 from cardgen.data.records import Card
 from cardgen.data.units import Size
 from cardgen.printkit.artcheck import art_warnings
+from cardgen.printkit.copies import Copy, printed_copies, unique_faces
 from cardgen.printkit.draw import Face
 from cardgen.printkit.icons import icon_set
 from cardgen.printkit.layout import Renderer, TextOverflowError, find_layout, load_layout
@@ -22,17 +23,31 @@ PRINTED_KINDS = ("card", "tile", "token", "counter", "pawn", "board")
 
 @dataclass
 class FaceSet:
-    """The faces of one type: a front per card id, a back per card id (shared backs are shared)."""
+    """The faces of one type: a front and a back per face id (shared backs are shared).
+
+    A face id is the card's id, or for a type printed per deck the id with its deck's name
+    (`cardgen.printkit.copies`); `copies` lists the face id of every copy in the box, in print
+    order, and `cards` the card each face id shows.
+    """
 
     spec: TypeSpec
     size: Size
     fronts: dict[str, Face] = field(default_factory=dict)
     backs: dict[str, Face] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
+    copies: list[str] = field(default_factory=list)
+    cards: dict[str, Card] = field(default_factory=dict)
+    decks: dict[str, str] = field(default_factory=dict)  # face id -> its deck's name, if any
 
     @property
     def has_backs(self) -> bool:
         return bool(self.backs)
+
+    def front(self, card_id: str) -> Face:
+        """The front of a card (of a card printed per deck: its first deck's copy)."""
+        if card_id in self.fronts:
+            return self.fronts[card_id]
+        return next(f for i, f in self.fronts.items() if self.cards[i].id == card_id)
 
 
 def templates_root(game: Game) -> Path:
@@ -58,14 +73,29 @@ def _image_resolver(game: Game):
             seen[src] = _check_image(src)
         return seen[src]
 
+    folder = game.spec.folder.resolve()
+
     def _check_image(src: str) -> tuple[str | None, str | None]:
-        path = (game.spec.folder / src).resolve()
-        if not path.is_file():
-            return None, f"art {src!r} is missing; a placeholder was drawn"
+        shown = src if len(src) <= 60 else src[:57] + "..."
+        try:  # a layout's own `src` is confined like the data's art: the game folder only
+            path = (folder / src).resolve()
+            inside = "\0" not in src and path.is_relative_to(folder)
+        except (OSError, ValueError):
+            inside = False
+        if not inside:
+            return None, f"art {shown!r} is outside the game's folder; a placeholder was drawn"
+        try:
+            found = path.is_file()
+        except OSError:  # a name too long for the file system, say
+            found = False
+        if not found:
+            return None, f"art {shown!r} is missing; a placeholder was drawn"
+        if path.suffix.lower() == ".svg":  # vector art: read by the art element itself
+            return str(path), None
         from cardgen.printkit.backends.images import is_readable_image
 
         if not is_readable_image(path):
-            return None, f"art {src!r} is not a readable image; a placeholder was drawn"
+            return None, f"art {shown!r} is not a readable image; a placeholder was drawn"
         return str(path), None
 
     return resolve
@@ -78,6 +108,7 @@ def base_context(game: Game, spec: TypeSpec) -> dict[str, Any]:
         "kw": _keyword_lookup(game),
         "shape": (spec.size or game.spec.default_size).shape,
         "contrast": contrast,
+        "codes": True,  # print each card's code (layouts: `when = "{{ codes }}"`); --no-codes
     }
 
 
@@ -105,15 +136,24 @@ def listed_fields(
     return listed
 
 
-def back_face(spec: TypeSpec, card: Card) -> BackFace | None:
+def back_face(spec: TypeSpec, card: Card, deck: Any = None) -> BackFace | None:
+    """The shared back of `card` (`deck`: the decklist row of a per-deck copy), or None."""
     back = spec.back
     if back.style == "fixed":
         return back.face
+    if back.style == "by_deck":
+        return back.faces.get(str(deck.get(back.field, ""))) if deck else None
     if back.style == "by_field":
         return back.faces.get(str(card.get(back.field, "")))
     if back.style == "double_sided" and not card.get(back.field):
         return back.plain
     return None
+
+
+def _back_values(face: BackFace) -> dict[str, str]:
+    """A shared back as layouts see it: `back.label`, `back.color`, `back.mark`, `back.ink`."""
+    ink = contrast(face.color)
+    return {"label": face.label, "color": face.color, "mark": face.mark, "ink": ink}
 
 
 def build_faces(
@@ -122,6 +162,7 @@ def build_faces(
     bleed: float,
     ids: set[str] | None = None,
     text_overflow: str = "error",
+    codes: bool = True,
 ) -> FaceSet:
     """Every face of `spec`'s cards (only `ids`, if given).
 
@@ -142,7 +183,7 @@ def build_faces(
                         text_overflow=text_overflow)  # fmt: skip
 
     front_renderer, back_renderer = renderer("front"), renderer("back")
-    common = base_context(game, spec)
+    common = {**base_context(game, spec), "codes": codes}
     art_seen: set[tuple[str, float, float, str]] = set()  # art shared by cards: checked once
     art_root = game.spec.folder.resolve()
     shown = shown_fields(spec)
@@ -152,17 +193,28 @@ def build_faces(
         try:
             face, problems = renderer.render(context)
         except TextOverflowError as exc:  # gathered, so one build names every card at once
-            overflows.extend(f"{spec.id} {label}: {line}" for line in exc.overflows)
+            lines = (f"{spec.id} {label}: {line}" for line in exc.overflows)
+            overflows.extend(line for line in lines if line not in overflows)  # a card's copies
             return Face(size.width_mm, size.height_mm, bleed, key=key)
         face.key = key
         problems += art_warnings(face.ops, art_seen, art_root)
-        faces.problems.extend(f"{spec.id} {label}: {p}" for p in problems)
+        lines = (f"{spec.id} {label}: {p}" for p in problems)
+        faces.problems.extend(line for line in lines if line not in faces.problems)
         return face
 
     shared_backs: dict[str, Face] = {}
-    for card in game.cards.get(spec.id, []):
+    copies, copy_problems = printed_copies(game, spec)
+    faces.problems += [f"{spec.id} {p}" for p in copy_problems]
+    drawn = {c.card.id for c in copies}  # cards the box holds none of still get their faces
+    todo = unique_faces(copies) + [Copy(c.id, c) for c in game.cards.get(spec.id, [])
+                                   if c.id not in drawn]  # fmt: skip
+    for item in todo:
+        card, face_id = item.card, item.face_id
         if ids and card.id not in ids:
             continue
+        faces.cards[face_id] = card
+        if item.deck:
+            faces.decks[face_id] = str(item.deck.get("deck", ""))
         context = {
             **common,
             **card.values,
@@ -170,28 +222,31 @@ def build_faces(
             "side": "front",
             "fields": listed_fields(spec, card, shown),
         }
-        key = f"{spec.id}:{card.id}:front"
-        faces.fronts[card.id] = render(front_renderer, context, key, card.id)
+        deck = {"deck": dict(item.deck)} if item.deck else {}  # a per-deck copy's decklist row
+        context.update(deck)
+        shared = None if spec.back.style == "none" else back_face(spec, card, item.deck)
+        back = _back_values(shared) if shared is not None else None
+        if back is not None and "back" not in card.values:  # a front may echo its back's colour
+            context["back"] = back
+        key = f"{spec.id}:{face_id}:front"
+        faces.fronts[face_id] = render(front_renderer, context, key, card.id)
         if spec.back.style == "none":
             continue
-        shared = back_face(spec, card)
+        if shared is None and spec.back.style == "by_deck":
+            faces.problems.append(f"{spec.id} {face_id}: no back for a copy outside the decks")
+            continue
         if shared is not None:
             key = f"{spec.id}:back:{shared.label}"
             if key not in shared_backs:
-                ink = contrast(shared.color)
-                back = {
-                    "label": shared.label,
-                    "color": shared.color,
-                    "mark": shared.mark,
-                    "ink": ink,
-                }
-                back_context = {**common, "back": back, "side": "back", "card": card.values}
+                back_context = {**common, "back": back, "side": "back", "card": card.values,
+                                **deck}  # fmt: skip
                 shared_backs[key] = render(back_renderer, back_context, key, "back")
-            faces.backs[card.id] = shared_backs[key]
+            faces.backs[face_id] = shared_backs[key]
         else:  # the other side of a double-sided component: its front layout, other face
             other = {**context, "side": "back"}
-            key = f"{spec.id}:{card.id}:back"
-            faces.backs[card.id] = render(front_renderer, other, key, f"{card.id} (back)")
+            key = f"{spec.id}:{face_id}:back"
+            faces.backs[face_id] = render(front_renderer, other, key, f"{card.id} (back)")
+    faces.copies = [c.face_id for c in copies if c.face_id in faces.fronts]
     if overflows:
         raise TextOverflowError(overflows)
     return faces

@@ -220,6 +220,7 @@ def write_shop(
     profile: ShopProfile,
     ids: set[str] | None = None,
     text_overflow: str = "error",
+    codes: bool = True,
 ) -> ShopOutput:
     """Per component type: `<type>.pdf` (each card's front and back pages, or back first), an
     image per face (`png/` or `tiff/`), `<type>-quantities.csv`; and `sizes.csv` for them all.
@@ -238,7 +239,7 @@ def write_shop(
     rows = []
     for spec, size in plans:
         shop_spec = replace(spec, size=Size(size.width_mm, size.height_mm, "rect", size.name))
-        faces = build_faces(game, shop_spec, size.face_bleed_mm, ids, text_overflow)
+        faces = build_faces(game, shop_spec, size.face_bleed_mm, ids, text_overflow, codes)
         if not faces.fronts:
             continue
         pdf = folder / f"{spec.id}.pdf"
@@ -301,12 +302,12 @@ def _write_images(faces: FaceSet, size: ShopSize, profile: ShopProfile, folder: 
 
 
 def _write_quantities(game: Game, faces: FaceSet, path: Path) -> Path:
-    cards = {c.id: c for c in game.cards[faces.spec.id]}
+    copies = Counter(faces.copies)  # per face: a card printed per deck has a face per deck
     with open(path, "w", newline="", encoding="utf-8") as f:
         writer = csv.writer(f)
         writer.writerow(["id", "name", "copies"])
-        for card_id in faces.fronts:
-            writer.writerow([card_id, cards[card_id].name, game.quantity(cards[card_id])])
+        for face_id in faces.fronts:
+            writer.writerow([face_id, faces.cards[face_id].name, copies[face_id]])
     return path
 
 

@@ -17,6 +17,7 @@ from typing import Any
 from jinja2 import StrictUndefined, TemplateError
 from jinja2.sandbox import SandboxedEnvironment
 
+from cardgen.data.art import credits as art_credits
 from cardgen.data.database import Game
 from cardgen.data.export import cell_text
 from cardgen.data.outputs import Owner, claim, publish, staging_beside
@@ -93,6 +94,19 @@ def as_markup(value: Any) -> Any:
     return value
 
 
+def credit_groups(game: Game) -> list[dict[str, str]]:
+    """The game's pictures grouped by author and licence, as its rulebook credits them
+    ("Icons made by Lorc, CC BY 3.0: Archer, Atom"), from each picture's recorded source."""
+    groups: dict[tuple[str, str, str], list[str]] = {}
+    for credit in art_credits(game.spec.folder):
+        key = (credit.author, credit.license, credit.url)
+        groups.setdefault(key, []).append(credit.title)
+    return [
+        {"author": author, "license": license_, "url": url, "pictures": ", ".join(titles)}
+        for (author, license_, url), titles in sorted(groups.items())
+    ]
+
+
 class GameBook:
     """Everything the rule templates and directives read from one game."""
 
@@ -140,6 +154,7 @@ class GameBook:
             "clarification": lambda cid: clar.get(cid, {}).get("decision", f"[{cid}?]"),
             "ex": self.examples,
             "clarifications": list(clar.values()),
+            "art_credits": text(credit_groups(game)),
             "book": self.settings,
             "deck_formats": {
                 fid: text({

@@ -12,7 +12,8 @@ r"""The rule-text markup: a small Markdown subset plus directives for parts made
 Parsing only splits lines into blocks; escaping and inline markup happen when typesetting, so
 text from the cards (`<`, `&`, `<b>`) always prints as typed. Text from the data goes into a
 template through `literal` (and into a directive's paragraph through `literal_inline`), so a
-clarification holding a line `# HEADING`, a `|` or a `*` prints as typed too, never as markup.
+clarification holding a line `# HEADING`, a `|` or a `*` prints as typed too, never as markup;
+only the card-text markup's own `**bold**` and `*italic*` print as they do on the cards.
 Bold and italic markers that overlap (`**a *b** c*`) are refused, naming the line (the
 typesetter would fail on them); a marker left open prints as typed.
 """
@@ -23,6 +24,7 @@ import re
 from dataclasses import dataclass, field
 from html import escape
 
+from cardgen.printkit.layout.markup import to_rule_markup
 from cardgen.rules.backends.inline import BOLD, ITALIC
 
 NUMBERED = re.compile(r"^\s*(\d+)[.)]\s+(.*)$")
@@ -44,8 +46,10 @@ class MarkupError(ValueError):
 
 
 def literal_inline(text: str) -> str:
-    """Text from the data as a paragraph prints it: its asterisks never bold or italicise."""
-    return text.replace("*", STAR)
+    """Text from the data as a paragraph prints it: the card-text markup's bold and italic
+    (`**Poisonous**`, `cardgen.printkit.layout.markup`) as on the card, and every other
+    asterisk printed as typed, never starting bold or italic."""
+    return to_rule_markup(text, STAR)
 
 
 def literal(text: str) -> str:

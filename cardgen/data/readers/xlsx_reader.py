@@ -2,7 +2,8 @@
 
 Read with calamine (a Rust reader, also pandas' XLSX engine): about eight times faster than
 openpyxl's read-only mode on a 10,000-row sheet. openpyxl stays the writer
-(see `cardgen.data.export`).
+(see `cardgen.data.export`), and reads a cell's bold and italic runs when a workbook has any
+(`cardgen.data.readers.rich_text`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 from cardgen.data.errors import DataError, Location
 from cardgen.data.readers.limits import check_size
 from cardgen.data.readers.raw import RawSheet, table_to_sheet
+from cardgen.data.readers.rich_text import has_emphasis, rich_cells
 
 MAX_UNPACKED_BYTES = 512 * 1024 * 1024  # a zip bomb stops here, not in memory
 MAX_ROWS = 200_000
@@ -65,6 +67,22 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def _carry_emphasis(path: Path, sheet: str, table: list[list[Any]], location: Location) -> None:
+    """Cells with bold or italic runs replaced by the same text in the card-text markup
+    (`cardgen.data.readers.rich_text`); a workbook without any is not opened again."""
+    try:
+        if not has_emphasis(path):
+            return
+        cells = rich_cells(path, sheet)
+    except Exception as exc:  # openpyxl raises several kinds on what calamine could read
+        raise DataError.at(
+            location, f"cannot read the cells' bold and italic ({_why(exc)})"
+        ) from None
+    for (row, column), markup in cells.items():
+        if row < len(table) and column < len(table[row]):
+            table[row][column] = _plain(markup)
+
+
 def read_xlsx(path: Path, sheet: str, display: str | None = None) -> RawSheet:
     """The worksheet named `sheet` (case-insensitive) of the workbook at `path`."""
     book_loc = Location(display or str(path))
@@ -85,6 +103,7 @@ def read_xlsx(path: Path, sheet: str, display: str | None = None) -> RawSheet:
         except Exception as exc:
             raise DataError.at(location, f"cannot read this worksheet ({_why(exc)})") from None
         table = [[_plain(v) for v in row] for row in rows]
+        _carry_emphasis(path, real, table, location)
         return table_to_sheet(location, table)
     finally:
         workbook.close()

@@ -23,6 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cardgen.printkit.backends.fonts import FONTS, PDF_NAMES, _ttf
 from cardgen.printkit.backends.png_embed import draw_png
 from cardgen.printkit.draw import (
+    ArtOp,
     EllipseOp,
     Face,
     IconOp,
@@ -44,8 +45,10 @@ from cardgen.printkit.sheets import (
     label_position,
     label_width,
 )
+from cardgen.printkit.sheets.hex import face_outline, is_hex
 
 K = 72.0 / 25.4  # points per millimetre
+FILL_NON_ZERO = 1  # reportlab's fill mode for the non-zero winding rule, as SVG fills by default
 MARK_COLOUR = "#000000"
 MARK_PT = 0.5
 CUT_LINE_COLOUR = "#808080"
@@ -64,6 +67,11 @@ def register_fonts() -> None:
         italic=PDF_NAMES["italic"],
         boldItalic=PDF_NAMES["bolditalic"],
     )
+
+
+def _form_safe(name: str) -> str:
+    """A picture's name as letters, digits and underscores, for its form's name."""
+    return "".join(ch if ch.isalnum() else "_" for ch in name)[:40]
 
 
 @cache
@@ -101,6 +109,9 @@ class Painter:
         if not hasattr(canvas, "_cardgen_icon_forms"):
             canvas._cardgen_icon_forms = {}
         self.icon_forms: dict[tuple[int, str, str], str] = canvas._cardgen_icon_forms
+        if not hasattr(canvas, "_cardgen_art_forms"):
+            canvas._cardgen_art_forms = {}
+        self.art_forms: dict[int, str] = canvas._cardgen_art_forms  # one form per picture
         self.cmyk = False  # a print shop's CMYK file: every colour and image in CMYK
         self._colours: dict[tuple[bool, str], Color] = {}  # a deck sets a few colours often
         self._set: dict[str, object] | None = None  # see `stream`
@@ -121,6 +132,8 @@ class Painter:
         for op in ops:
             if isinstance(op, IconOp):
                 self._icon_form(op)
+            elif isinstance(op, ArtOp):
+                self._art_form(op)
 
     @contextmanager
     def stream(self) -> Iterator[None]:
@@ -231,6 +244,54 @@ class Painter:
         c.doForm(name)
         c.restoreState()
 
+    def _art_form(self, op: ArtOp) -> str:
+        """Each picture is one form of bare paths, whatever its colour: the fill colour set
+        before the form is placed is the one it paints with, so a picture shown on 40 cards in
+        three colours is still written once."""
+        forms = self.art_forms
+        key = id(op.art)
+        name = forms.get(key)
+        if name is None:
+            name = f"Art{len(forms)}_{_form_safe(op.art.name)}"
+            forms[key] = name
+            c = self.canvas
+            bx, by, bw, bh = op.art.box
+            c.beginForm(name, bx, -(by + bh), bx + bw, -by)  # SVG y runs down: the form flips
+            path = c.beginPath()
+            for segment in op.art.segments:
+                kind = segment[0]
+                if kind == "M":
+                    path.moveTo(segment[1], -segment[2])
+                elif kind == "L":
+                    path.lineTo(segment[1], -segment[2])
+                elif kind == "C":
+                    x1, y1, x2, y2, x3, y3 = segment[1:]
+                    path.curveTo(x1, -y1, x2, -y2, x3, -y3)
+                else:
+                    path.close()
+            c.drawPath(path, stroke=0, fill=1, fillMode=FILL_NON_ZERO)
+            c.endForm()
+        return name
+
+    def _art(self, op: ArtOp, h: float) -> None:
+        c = self.canvas
+        name = self._art_form(op)
+        bx, by, bw, bh = op.art.box
+        scale = op.size / max(bw, bh) * K
+        c.saveState()
+        c.setFillColor(self.colour(op.ink))
+        c.translate(op.x * K, (h - op.y - op.size) * K)
+        if op.rotation:
+            c.translate(op.size / 2 * K, op.size / 2 * K)
+            c.rotate(-op.rotation)
+            c.translate(-op.size / 2 * K, -op.size / 2 * K)
+        # the picture's box centred in the square; the form's y is flipped (top at 0)
+        c.translate((op.size * K - bw * scale) / 2, (op.size * K + bh * scale) / 2)
+        c.scale(scale, scale)
+        c.translate(-bx, by)
+        c.doForm(name)
+        c.restoreState()
+
     def _image(self, op: ImageOp, h: float) -> None:
         c = self.canvas
         iw, ih = _image_size(op.path)
@@ -260,6 +321,7 @@ DRAW: dict[type, Callable[[Painter, Any, float], None]] = {
     TextOp: Painter._text,
     ImageOp: Painter._image,
     IconOp: Painter._icon,
+    ArtOp: Painter._art,
 }
 
 
@@ -302,6 +364,8 @@ class PdfDocument:
         c = self.canvas
         self.painter.prepare(face.ops)  # forms cannot nest while being defined: icons first
         c.beginForm(name, -b * K, -b * K, (face.width + b) * K, (face.height + b) * K)
+        if is_hex(face.shape):  # paint only the tile and its bleed: neighbours nest close by
+            self._clip_points(face_outline(face.shape, face.width, face.height, b), face.height)
         with self.painter.stream():
             for op in face.ops:
                 self.painter._op(op, face.height)
@@ -327,6 +391,14 @@ class PdfDocument:
             internal = pdfdoc.xObjectName(name)
             xobjects[internal] = pdfdoc.PDFObjectReference(internal)
         return pdfdoc.PDFObjectReference(FACE_RESOURCES)
+
+    def _clip_points(self, points: tuple[tuple[float, float], ...], h: float) -> None:
+        path = self.canvas.beginPath()
+        path.moveTo(points[0][0] * K, (h - points[0][1]) * K)
+        for x, y in points[1:]:
+            path.lineTo(x * K, (h - y) * K)
+        path.close()
+        self.canvas.clipPath(path, stroke=0, fill=0)
 
     def _cut_circle(self, face: Face) -> None:
         c = self.canvas

@@ -6,16 +6,29 @@ anti-aliased; text uses pillow's baseline anchor so it sits where the PDF puts i
 
 from __future__ import annotations
 
+import itertools
 from functools import cache
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from cardgen.printkit.backends.fonts import font_path
-from cardgen.printkit.draw import EllipseOp, Face, IconOp, ImageOp, PolygonOp, RectOp, TextOp
+from cardgen.printkit.draw import (
+    ArtOp,
+    EllipseOp,
+    Face,
+    IconOp,
+    ImageOp,
+    PolygonOp,
+    RectOp,
+    TextOp,
+)
 from cardgen.printkit.icons import expand
+from cardgen.printkit.sheets.hex import face_outline, is_hex
+from cardgen.printkit.vector_art import flatten
 
 SUPERSAMPLE = 2
+CURVE_STEPS = 10  # straight pieces per curve of a vector picture: smooth at 600 px per inch
 
 
 @cache
@@ -94,6 +107,8 @@ def render_png(
                           anchor="ls")  # fmt: skip
         elif isinstance(op, ImageOp):
             _paste(image, op, pt, scale)
+        elif isinstance(op, ArtOp):
+            _art(image, op, pt, scale)
     if face.shape == "round":
         r = min(face.width, face.height) / 2
         box = [
@@ -101,6 +116,9 @@ def render_png(
             pt(face.width / 2 + r, face.height / 2 + r),
         ]
         draw.ellipse(box, None, "#808080", stroke_px(0.25))
+    elif is_hex(face.shape):  # the cut line, as a round token's
+        cut_line = [pt(x, y) for x, y in face_outline(face.shape, face.width, face.height)]
+        draw.polygon(cut_line, None, "#808080", stroke_px(0.25))
     image = image.reduce(SUPERSAMPLE)  # box average of 2 x 2: the anti-aliasing, at little cost
     if not bleed:
         cut = round(b * dpi / 25.4)
@@ -131,6 +149,31 @@ def _paste(image: Image.Image, op: ImageOp, pt, scale: float) -> None:
         scaled = scaled.crop((crop_l, crop_t, crop_l + round(box_w), crop_t + round(box_h)))
         left, top = round(x0), round(y0)
     image.paste(scaled, (left, top), scaled)
+
+
+def _art(image: Image.Image, op: ArtOp, pt, scale: float) -> None:
+    """A vector picture filled by the non-zero rule, as the PDF fills it: each closed outline
+    adds or takes one from a winding count (by its direction), and what is not zero is ink."""
+    bx, by, bw, bh = op.art.box
+    unit = op.size / max(bw, bh)  # mm per picture unit
+    left, top = pt(op.x + (op.size - bw * unit) / 2, op.y + (op.size - bh * unit) / 2)
+    px = unit * scale
+    width, height = max(1, round(bw * px)), max(1, round(bh * px))
+    zero = 128
+    count = Image.new("L", (width, height), zero)
+    for outline in flatten(op.art.segments, CURVE_STEPS):
+        points = [((x - bx) * px, (y - by) * px) for x, y in outline]
+        mask = Image.new("L", (width, height), 0)
+        ImageDraw.Draw(mask).polygon(points, fill=1)
+        turn = sum(
+            x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in itertools.pairwise([*points, points[0]])
+        )
+        count = (ImageChops.add if turn > 0 else ImageChops.subtract)(count, mask)
+    ink = count.point(lambda v: 0 if v == zero else 255)
+    layer = Image.new("RGB", (width, height), op.ink)
+    if op.rotation:
+        ink = ink.rotate(-op.rotation, expand=False)
+    image.paste(layer, (round(left), round(top)), ink)
 
 
 def save_png(image: Image.Image, path: Path, dpi: int = 300) -> None:

@@ -6,6 +6,7 @@ a layout is an error naming the file and element (a typo never silently does not
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -14,6 +15,8 @@ from typing import Any
 from cardgen.data.units import to_mm
 from cardgen.printkit.backends.fonts import ASCENT, FONTS, PT_PER_MM, text_width_mm
 from cardgen.printkit.draw import EllipseOp, IconOp, ImageOp, Op, PolygonOp, RectOp, Style, TextOp
+from cardgen.printkit.layout import code
+from cardgen.printkit.layout.art import ART_KEYS, art
 from cardgen.printkit.layout.context import OKABE_ITO
 from cardgen.printkit.layout.errors import LayoutError
 from cardgen.printkit.layout.text import MIN_SIZE_PT, TextStyle, layout_text
@@ -21,6 +24,8 @@ from cardgen.printkit.layout.text import MIN_SIZE_PT, TextStyle, layout_text
 BOX = {"x", "y", "w", "h"}
 COMMON = {"type", "id", "when", "rotate"}
 STROKE = {"fill", "stroke", "stroke_width"}
+LARGEST_NUMBER = 10_000  # mm or pt: ten metres, far past any board; bigger numbers are mistakes
+LARGEST_TEXT_PT = 720.0  # ten inches tall: fitting text starts here and shrinks half a point a step
 FALSE_WORDS = {"", "false", "no", "0", "none", "[]", "()", "{}"}
 
 
@@ -57,9 +62,17 @@ class Ctx:
     def number(self, key: str, default: float) -> float:
         value = self.props.get(key, default)
         try:
-            return float(value)
-        except (TypeError, ValueError):
-            raise LayoutError(f"{self.where}: {key} = {value!r} is not a number") from None
+            number = float(value)
+        except (TypeError, ValueError, OverflowError):
+            number = math.nan
+        if not math.isfinite(number):
+            raise LayoutError(
+                f"{self.where}: {key} = {str(value)[:40]!r} is not a number"
+            ) from None
+        if abs(number) > LARGEST_NUMBER:
+            raise LayoutError(f"{self.where}: {key} = {number:g} is out of range (at most "
+                              f"{LARGEST_NUMBER:,} mm or pt)")  # fmt: skip
+        return number
 
     def colour(self, key: str, default: str | None = None) -> str | None:
         value = self.props.get(key, default)
@@ -169,6 +182,9 @@ def text(ctx: Ctx) -> list[Op]:
     font = ctx.choice("font", "regular", tuple(FONTS))
     color = ctx.colour("color", "#000000") or "#000000"
     size = max(ctx.number("size", 9), ctx.text_floor)  # never under the legibility floor
+    if size > LARGEST_TEXT_PT:
+        raise LayoutError(f"{ctx.where}: size = {size:g} pt is larger than any text a component "
+                          f"prints (at most {LARGEST_TEXT_PT:g} pt)")  # fmt: skip
     style = TextStyle(
         font=font,
         size=size,
@@ -271,15 +287,18 @@ ELEMENTS: dict[str, tuple[Callable[[Ctx], list[Op]], set[str]]] = {
         BOX | {"text", "font", "size", "min_size", "leading", "color", "paper", "align", "valign"},
     ),
     "image": (image, BOX | {"src", "fit", "placeholder"}),
+    "art": (art, ART_KEYS),
     "icon": (icon, {"x", "y", "size", "name", "color", "paper"}),
     "mark": (mark, {"x", "y", "size", "shape", "color", "paper", "font"}),
+    "code": (code.code, code.KEYS),  # the card's Micro QR code (layout/code.py)
 }
 
 
 def check_element(raw: dict[str, Any], where: str) -> None:
     kind = raw.get("type")
     if kind not in ELEMENTS:
-        raise LayoutError(f"{where}: unknown element type {kind!r} ({', '.join(ELEMENTS)})")
+        known = ", ".join([*ELEMENTS, "repeat"])  # a repeat is read by layout.template
+        raise LayoutError(f"{where}: unknown element type {kind!r} ({known})")
     allowed = ELEMENTS[kind][1] | COMMON
     for key in raw:
         if key not in allowed:

@@ -9,10 +9,28 @@ from typing import Any
 from jinja2 import TemplateError, UndefinedError
 
 from cardgen.printkit.draw import Face, Op, rotate_ops
+from cardgen.printkit.layout.budget import BudgetExceeded, face_budget
 from cardgen.printkit.layout.elements import ELEMENTS, FALSE_WORDS, Ctx
 from cardgen.printkit.layout.errors import LayoutError, TextOverflowError, check_policy
+from cardgen.printkit.layout.repeat import NAMES as REPEAT_NAMES
+from cardgen.printkit.layout.repeat import copies, translate_ops
 from cardgen.printkit.layout.template import Element, Layout, Value, namespace
 from cardgen.printkit.layout.text import MIN_SIZE_PT
+
+# What evaluating a layout's expressions may raise: Jinja's own errors, and whatever Python
+# raises for the values a layout combines ({{ 1/0 }}, {{ name + 1 }}, a list far too large).
+EXPRESSION_ERRORS = (
+    UndefinedError, TemplateError, TypeError, KeyError, ValueError, ArithmeticError,
+    IndexError, AttributeError, MemoryError, RecursionError,
+)  # fmt: skip
+
+
+def _said(exc: BaseException) -> str:
+    """An error's words, cut short, with its kind when Python's words alone say too little."""
+    words = " ".join(str(exc).split()) or type(exc).__name__
+    if isinstance(exc, ArithmeticError | MemoryError | RecursionError | IndexError):
+        words = f"{type(exc).__name__}: {words}" if words != type(exc).__name__ else words
+    return words if len(words) <= 160 else words[:157] + "..."
 
 
 def _truthy(value: Any) -> bool:
@@ -63,6 +81,7 @@ class Plan:
     values: tuple[Value, ...]
     when: Value | None
     memo: dict[tuple, Drawn]
+    children: tuple[Plan, ...] = ()  # a repeat's group, each member planned once
 
     @classmethod
     def of(cls, element: Element) -> Plan:
@@ -70,7 +89,8 @@ class Plan:
         dynamic = [(k, v) for k, v in props.items() if not v.is_constant]
         constants = {k: v.raw for k, v in props.items() if v.is_constant}
         return cls(element, constants, tuple(k for k, _ in dynamic),
-                   tuple(v for _, v in dynamic), element.props.get("when"), {})  # fmt: skip
+                   tuple(v for _, v in dynamic), element.props.get("when"), {},
+                   tuple(cls.of(child) for child in element.children))  # fmt: skip
 
 
 class Renderer:
@@ -107,7 +127,15 @@ class Renderer:
         self.plans = [Plan.of(element) for element in layout.elements]
 
     def render(self, context: dict[str, Any]) -> tuple[Face, list[str]]:
-        """The face for `context` and the problems met; see `render_face`."""
+        """The face for `context` and the problems met; see `render_face`. A face that spends
+        more than its budget (`layout.budget`) is refused, naming the layout element."""
+        try:
+            with face_budget():
+                return self._render(context)
+        except BudgetExceeded as exc:  # the alarm rang while an element was being drawn
+            raise LayoutError(f"{self.layout.path.name}: {exc}") from None
+
+    def _render(self, context: dict[str, Any]) -> tuple[Face, list[str]]:
         layout = self.layout
         problems: list[str] = []
         overflows: list[str] = []
@@ -116,24 +144,60 @@ class Renderer:
         for name, value in layout.vars:
             try:
                 scope[name] = value.evaluate(scope)
-            except (UndefinedError, TemplateError) as exc:
-                raise LayoutError(f"{layout.path.name} vars.{name}: {exc}") from None
+            except EXPRESSION_ERRORS as exc:
+                raise LayoutError(f"{layout.path.name} vars.{name}: {_said(exc)}") from None
         face = Face(self.width, self.height, self.bleed, shape=self.shape)
         for plan in self.plans:
-            try:
-                condition = plan.when.evaluate(scope) if plan.when is not None else True
-                if not _truthy(condition):
-                    continue
-                values = [value.evaluate(scope) for value in plan.values]
-            except (UndefinedError, TemplateError, TypeError, KeyError, ValueError) as exc:
-                raise LayoutError(f"{plan.element.where}: {exc}") from None
-            drawn = self._drawn(plan, values, condition)
-            problems += drawn.problems
-            overflows += drawn.overflows
-            face.ops.extend(drawn.ops)
+            face.ops.extend(self._element_ops(plan, scope, problems, overflows))
         if overflows and self.policy == "error":
             raise TextOverflowError(overflows)
         return face, problems + overflows
+
+    def _element_ops(
+        self, plan: Plan, scope: dict[str, Any], problems: list[str], overflows: list[str]
+    ) -> list[Op]:
+        """What one element draws on this face (nothing when its `when` is false)."""
+        try:
+            condition = plan.when.evaluate(scope) if plan.when is not None else True
+            if not _truthy(condition):
+                return []
+            values = [value.evaluate(scope) for value in plan.values]
+        except EXPRESSION_ERRORS as exc:
+            raise LayoutError(f"{plan.element.where}: {_said(exc)}") from None
+        if plan.children:
+            return self._repeated(plan, values, scope, problems, overflows)
+        drawn = self._drawn(plan, values, condition)
+        problems += drawn.problems
+        overflows += drawn.overflows
+        return drawn.ops
+
+    def _repeated(
+        self,
+        plan: Plan,
+        values: list[Any],
+        scope: dict[str, Any],
+        problems: list[str],
+        overflows: list[str],
+    ) -> list[Op]:
+        """A repeat's group drawn once per copy and moved into place (`layout.repeat`); the
+        copy's `i`, `item`, `n` and `angle` are set in the face's scope meanwhile."""
+        props = {**plan.constants, **dict(zip(plan.keys, values, strict=True))}
+        where = plan.element.where
+        ctx = Ctx(self.width, self.height, self.bleed, props, where, self.icons,
+                  self.resolve_image, problems, overflows, self.text_floor)  # fmt: skip
+        saved = {name: scope[name] for name in REPEAT_NAMES if name in scope}
+        ops: list[Op] = []
+        try:
+            for names, dx, dy in copies(props, ctx.length, where):
+                scope.update(names)
+                for child in plan.children:
+                    drawn = self._element_ops(child, scope, problems, overflows)
+                    ops += translate_ops(drawn, dx, dy)
+        finally:
+            for name in REPEAT_NAMES:
+                scope.pop(name, None)
+            scope.update(saved)
+        return ops
 
     def _drawn(self, plan: Plan, values: list[Any], condition: Any) -> Drawn:
         key = _memo_key(values)

@@ -28,6 +28,7 @@ from jinja2.utils import consume
 from cardgen.printkit.layout.context import environment
 from cardgen.printkit.layout.elements import check_element
 from cardgen.printkit.layout.errors import LayoutError, check_policy
+from cardgen.printkit.layout.repeat import check_repeat
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,7 @@ class Element:
     id: str
     props: dict[str, Value]
     where: str  # "templates/x.toml element 3 (title)" for messages
+    children: tuple[Element, ...] = ()  # a repeat's group (`cardgen.printkit.layout.repeat`)
 
 
 @dataclass(frozen=True)
@@ -131,10 +133,14 @@ def _read(path: Path, root: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]
         raise LayoutError(f"{path}: no such layout") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise LayoutError(f"{path}: not valid TOML: {exc}") from None
+    for key, kind, words in (("vars", dict, "a table ([vars])"),
+                             ("elements", list, "a list of tables ([[elements]])")):  # fmt: skip
+        if key in data and not isinstance(data[key], kind):
+            raise LayoutError(f"{path}: {key} must be {words}")
     parent_name = data.pop("extends", None)
     if not parent_name:
         return data
-    parent = _read(root / parent_name, root, (*seen, path))
+    parent = _read(_inside(root, parent_name, path), root, (*seen, path))
     merged_vars = {**parent.get("vars", {}), **data.get("vars", {})}
     elements = list(parent.get("elements", []))
     for element in data.get("elements", []):
@@ -155,6 +161,21 @@ def _read(path: Path, root: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]
     return {**parent, **data, "vars": merged_vars, "elements": elements}
 
 
+def _inside(root: Path, name: Any, where: Path) -> Path:
+    """The layout `extends` names, which must lie in the templates folder once links are
+    followed: a layout may build on another layout, never read any file on the disk."""
+    if not isinstance(name, str) or "\0" in name or len(name) > 255:
+        raise LayoutError(f"{where}: extends must name a layout file in the templates folder")
+    try:
+        target = (root / name).resolve()
+        inside = target.is_relative_to(root.resolve())
+    except (OSError, ValueError):
+        inside = False
+    if not inside:
+        raise LayoutError(f"{where}: extends {name[:60]!r} leads out of the templates folder")
+    return target
+
+
 @cache
 def load_layout(path: Path, root: Path) -> Layout:
     data = _read(path, root)
@@ -167,14 +188,10 @@ def load_layout(path: Path, root: Path) -> Layout:
         (name, _compile(value, f"{shown} vars.{name}"))
         for name, value in data.get("vars", {}).items()
     )
-    elements = []
-    for index, raw in enumerate(data.get("elements", []), start=1):
-        if not isinstance(raw, dict) or "type" not in raw:
-            raise LayoutError(f"{shown} element {index}: needs a type")
-        label = f"{shown} element {index}" + (f" ({raw['id']})" if raw.get("id") else "")
-        check_element(raw, label)
-        props = {k: _compile(v, label) for k, v in raw.items() if k not in ("type", "id")}
-        elements.append(Element(raw["type"], str(raw.get("id", index)), props, label))
+    elements = [
+        _element(raw, index, f"{shown} element ")
+        for index, raw in enumerate(data.get("elements", []), start=1)
+    ]
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise LayoutError(f"{shown}: options must be a table ([options])")
@@ -188,6 +205,24 @@ def load_layout(path: Path, root: Path) -> Layout:
         _compile(bleed, shown) if bleed else None,
         options,
     )
+
+
+def _element(raw: Any, index: int, prefix: str) -> Element:
+    """One element compiled, a repeat's group with it (its members named `element 3.2`)."""
+    if not isinstance(raw, dict) or "type" not in raw:
+        raise LayoutError(f"{prefix}{index}: needs a type")
+    label = f"{prefix}{index}" + (f" ({raw['id']})" if raw.get("id") else "")
+    children: tuple[Element, ...] = ()
+    if raw["type"] == "repeat":
+        check_repeat(raw, label)
+        children = tuple(
+            _element(member, number, f"{prefix}{index}.")
+            for number, member in enumerate(raw["elements"], start=1)
+        )
+    else:
+        check_element(raw, label)
+    props = {k: _compile(v, label) for k, v in raw.items() if k not in ("type", "id", "elements")}
+    return Element(raw["type"], str(raw.get("id", index)), props, label, children)
 
 
 def _shown(path: Path, root: Path) -> str:

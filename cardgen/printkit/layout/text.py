@@ -1,9 +1,12 @@
-"""Text in a box: words and inline icons (`:poisonous:`) broken into lines, shrunk to fit.
+"""Text in a box: runs of plain, bold and italic words and inline icons (`:poisonous:`) broken
+into lines, shrunk to fit.
 
-Card text is drawn as plain runs, never parsed as markup, so `<`, `&` or `<b>` in a card's text
-print as typed. Sizes step down by half a point from the layout's size to its minimum (6 pt by
-default, and never less: the legibility floor for print); text that still does not fit is an
-error naming the card and element (`cardgen.printkit.layout.errors.TextOverflowError`).
+Card text may emphasise with `**bold**` and `*italic*` (`cardgen.printkit.layout.markup`); each
+word is measured and drawn in its own font, so lines break where the bold words really end. It
+is never handed on as markup: `<`, `&` or `<b>` in a card's text print as typed. Sizes step down
+by half a point from the layout's size to its minimum (6 pt by default, and never less: the
+legibility floor for print); text that still does not fit is an error naming the card and
+element (`cardgen.printkit.layout.errors.TextOverflowError`).
 """
 
 from __future__ import annotations
@@ -15,22 +18,29 @@ from typing import NamedTuple
 from cardgen.printkit.backends.fonts import ASCENT, PT_PER_MM, text_width_mm
 from cardgen.printkit.draw import IconOp, Op, TextOp
 from cardgen.printkit.icons import Icon
+from cardgen.printkit.layout.markup import font_for, plain, runs
 
 TOKEN = re.compile(r":([a-z0-9_]+):|(\S+?)(?=:[a-z0-9_]+:|\s|$)|(\s+)")
 MIN_SIZE_PT = 6.0
 ICON_EM = 1.0
+_PIECES = re.compile(r"\S+|\s+")
 
 
 class Token(NamedTuple):
-    """A word (`text`) or an inline icon; a tuple, since a card's text makes many of them."""
+    """A word (`text`, in `font`) or an inline icon; a tuple, since a card's text makes many.
+
+    `glued`: no space before it (a word run on from an icon, `:poisonous:,`, or from a word in
+    another font, `**Poison**ous`)."""
 
     text: str
     icon: Icon | None = None
+    font: str = "regular"
+    glued: bool = False
 
-    def width(self, font: str, size_pt: float) -> float:
+    def width(self, size_pt: float) -> float:
         if self.icon is not None:
             return size_pt / PT_PER_MM * ICON_EM
-        return text_width_mm(self.text, font, size_pt)
+        return text_width_mm(self.text, self.font, size_pt)
 
 
 @dataclass(frozen=True)
@@ -45,57 +55,62 @@ class TextStyle:
     valign: str = "top"  # top | middle | bottom
 
 
-def tokenize(text: str, icons: dict[str, Icon]) -> list[list[Token]]:
-    """Paragraphs of word and icon tokens; an unknown `:name:` stays literal text."""
-    paragraphs = []
-    for paragraph in text.replace("\r\n", "\n").split("\n"):
-        tokens: list[Token] = []
-        for chunk in paragraph.split():  # the same whitespace TOKEN's \s+ stands for
-            if ":" in chunk:  # an icon may start here
-                _tokenize_chunk(chunk, icons, tokens)
-            else:
-                tokens.append(Token(chunk))
-        paragraphs.append(tokens)
+def tokenize(text: str, icons: dict[str, Icon], font: str = "regular") -> list[list[Token]]:
+    """Paragraphs of word and icon tokens, each word in its run's font (emphasis added to
+    `font`); an unknown `:name:` stays literal text."""
+    paragraphs: list[list[Token]] = [[]]
+    after_word = False  # the last piece was a word, so a word of the next run is glued to it
+    for run in runs(text.replace("\r\n", "\n")):
+        run_font = font_for(font, run)
+        for piece in _PIECES.findall(run.text):
+            if piece.isspace():
+                paragraphs.extend([] for _ in range(piece.count("\n")))
+                after_word = False
+                continue
+            _tokenize_chunk(piece, icons, paragraphs[-1], run_font, after_word)
+            after_word = True
     return paragraphs
 
 
-def _tokenize_chunk(chunk: str, icons: dict[str, Icon], tokens: list[Token]) -> None:
-    """The words and icons of a run without whitespace, added to `tokens`."""
-    glue = False  # a word directly after an icon (":poisonous:," ) sticks to it
+def _tokenize_chunk(
+    chunk: str, icons: dict[str, Icon], tokens: list[Token], font: str, glue: bool
+) -> None:
+    """The words and icons of a run without whitespace, added to `tokens`; `glue`: the first
+    sticks to what came before."""
+    if ":" not in chunk:  # no icon can start here
+        tokens.append(Token(plain(chunk), None, font, glue))
+        return
     for match in TOKEN.finditer(chunk):
         icon_name, word, _ = match.groups()
         if icon_name and icon_name in icons:
-            tokens.append(Token("", icons[icon_name]))
-            glue = True
-            continue
-        piece = word if word is not None else match.group(0)
-        if glue:
-            tokens.append(Token("\u200b" + piece))  # zero-width marker: no space before
+            tokens.append(Token("", icons[icon_name], font, glue))
         else:
-            tokens.append(Token(piece))
-        glue = False
+            piece = word if word is not None else match.group(0)
+            tokens.append(Token(plain(piece), None, font, glue))
+        glue = True  # what follows in the same chunk sticks to it
 
 
-def _widths(paragraphs: list[list[Token]], font: str, size: float) -> list[list[float]]:
+def _widths(paragraphs: list[list[Token]], size: float) -> list[list[float]]:
     """Each token's width at `size` (as `Token.width`), measured once for all that follows."""
     icon = size / PT_PER_MM * ICON_EM
     return [
-        [icon if t.icon is not None else text_width_mm(t.text, font, size) for t in paragraph]
+        [icon if t.icon is not None else text_width_mm(t.text, t.font, size) for t in paragraph]
         for paragraph in paragraphs
     ]
 
 
-def _split_long(token: Token, width: float, font: str, size: float) -> list[Token]:
-    if token.icon is not None or token.width(font, size) <= width:
+def _split_long(token: Token, width: float, size: float) -> list[Token]:
+    if token.icon is not None or token.width(size) <= width:
         return [token]
     pieces, current = [], ""
+    glued = token.glued
     for char in token.text:
-        if current and text_width_mm(current + char, font, size) > width:
-            pieces.append(Token(current))
-            current = char
+        if current and text_width_mm(current + char, token.font, size) > width:
+            pieces.append(Token(current, None, token.font, glued))
+            current, glued = char, False
         else:
             current += char
-    return [*pieces, Token(current)] if current else pieces
+    return [*pieces, Token(current, None, token.font, glued)] if current else pieces
 
 
 Lines = list[list[Token]]
@@ -103,11 +118,10 @@ Widths = list[list[float]]
 
 
 def _break(
-    paragraphs: list[list[Token]], widths: Widths, width: float, font: str, size: float
+    paragraphs: list[list[Token]], widths: Widths, width: float, space: float, size: float
 ) -> tuple[Lines, Widths]:
     """Lines of tokens no wider than `width` (a word wider than that is split), with the width
-    of each token on them."""
-    space = text_width_mm(" ", font, size)
+    of each token on them; `space` is the width between words (in the layout's own font)."""
     lines: Lines = []
     line_widths: Widths = []
     for paragraph, measured in zip(paragraphs, widths, strict=True):
@@ -118,11 +132,9 @@ def _break(
             if original.icon is not None or original_w <= width:
                 pieces = [(original, original_w)]
             else:
-                split = _split_long(original, width, font, size)
-                pieces = [(piece, piece.width(font, size)) for piece in split]
+                pieces = [(p, p.width(size)) for p in _split_long(original, width, size)]
             for token, w in pieces:
-                glued = token.text.startswith("\u200b")
-                extra = w if (not line or glued) else space + w
+                extra = w if (not line or token.glued) else space + w
                 if line and used + extra > width + 1e-6:
                     lines.append(line)
                     line_widths.append(on_line)
@@ -139,13 +151,14 @@ def _break(
 def break_lines(
     paragraphs: list[list[Token]], width: float, font: str, size: float
 ) -> list[list[Token]]:
-    return _break(paragraphs, _widths(paragraphs, font, size), width, font, size)[0]
+    space = text_width_mm(" ", font, size)
+    return _break(paragraphs, _widths(paragraphs, size), width, space, size)[0]
 
 
 def _line_width(line: list[Token], widths: list[float], space: float) -> float:
     total = 0.0
     for i, (token, w) in enumerate(zip(line, widths, strict=True)):
-        if i and not token.text.startswith("\u200b"):
+        if i and not token.glued:
             total += space
         total += w
     return total
@@ -154,14 +167,15 @@ def _line_width(line: list[Token], widths: list[float], space: float) -> float:
 def _fit(
     text: str, w: float, h: float, style: TextStyle, icons: dict[str, Icon]
 ) -> tuple[float, Lines, Widths, bool]:
-    paragraphs = tokenize(text, icons)
+    paragraphs = tokenize(text, icons, style.font)
     size = style.size
     while True:
-        widths = _widths(paragraphs, style.font, size)
+        widths = _widths(paragraphs, size)
         split = any(x > w + 1e-6 for measured in widths for x in measured)
         at_minimum = size <= style.min_size + 1e-9
         if not split or at_minimum:  # (a word is split only once the text is at its minimum)
-            lines, line_widths = _break(paragraphs, widths, w, style.font, size)
+            space = text_width_mm(" ", style.font, size)
+            lines, line_widths = _break(paragraphs, widths, w, space, size)
             # Leading sits between lines: the last line needs only its own size.
             height = ((len(lines) - 1) * style.leading + 1) * size / PT_PER_MM
             if height <= h + 1e-6:
@@ -202,30 +216,40 @@ def layout_text(
             cursor = x + (w - line_w) / 2
         elif style.align == "right":
             cursor = x + w - line_w
-        run = ""
-        run_x = cursor
-        for i, (token, token_w) in enumerate(zip(line, widths, strict=True)):
-            gap = 0.0 if (i == 0 or token.text.startswith("\u200b")) else space
-            if token.icon is not None:
-                if run:
-                    ops.append(TextOp(run_x, baseline, run, style.font, size, style.color))
-                    run = ""
-                cursor += gap
-                icon_size = size_mm * ICON_EM
-                icon_top = baseline - icon_size * 0.82
-                ops.append(
-                    IconOp(token.icon, cursor, icon_top, icon_size, style.color, style.paper)
-                )
-                cursor += icon_size
-                run_x = cursor
-                continue
-            piece = token.text.replace("\u200b", "")
-            if not run:
-                run_x = cursor + gap
-                run = piece
-            else:
-                run += " " * (gap > 0) + piece
-            cursor += gap + token_w
-        if run:
-            ops.append(TextOp(run_x, baseline, run, style.font, size, style.color))
+        ops += _line_ops(line, widths, cursor, baseline, size, space, style)
     return ops, fitted, size
+
+
+def _line_ops(
+    line: list[Token],
+    widths: list[float],
+    cursor: float,
+    baseline: float,
+    size: float,
+    space: float,
+    style: TextStyle,
+) -> list[Op]:
+    """One line's ops from `cursor`: a text op for each run of words in one font (spaces kept
+    inside it, as one string), an icon op for each icon."""
+    ops: list[Op] = []
+    run, run_x, run_font = "", cursor, style.font
+    for i, (token, token_w) in enumerate(zip(line, widths, strict=True)):
+        gap = 0.0 if (i == 0 or token.glued) else space
+        if run and (token.icon is not None or token.font != run_font):  # the run ends here
+            ops.append(TextOp(run_x, baseline, run, run_font, size, style.color))
+            run = ""
+        if token.icon is not None:
+            cursor += gap
+            icon_size = size / PT_PER_MM * ICON_EM
+            icon_top = baseline - icon_size * 0.82
+            ops.append(IconOp(token.icon, cursor, icon_top, icon_size, style.color, style.paper))
+            cursor += icon_size
+            continue
+        if not run:
+            run_x, run, run_font = cursor + gap, token.text, token.font
+        else:
+            run += " " * (gap > 0) + token.text
+        cursor += gap + token_w
+    if run:
+        ops.append(TextOp(run_x, baseline, run, run_font, size, style.color))
+    return ops

@@ -9,6 +9,7 @@ from cardgen.printkit.sheets.crop_marks import crop_marks, cut_lines
 from cardgen.printkit.sheets.duplex import back_slot
 from cardgen.printkit.sheets.geometry import Line, Page, Rect, Slot
 from cardgen.printkit.sheets.grid import Grid, best_grid, fits_along
+from cardgen.printkit.sheets.hex import impose_hex, is_hex
 from cardgen.printkit.sheets.margins import mark_area, sheet_margins
 
 FOLD_GAP_MM = 4.0  # gutterfold: trim to fold line, so glue and fold stay off the card
@@ -21,13 +22,21 @@ class Imposition:
 
 
 def impose(
-    count: int, w: float, h: float, options: PrintOptions, has_backs: bool = True
+    count: int,
+    w: float,
+    h: float,
+    options: PrintOptions,
+    has_backs: bool = True,
+    shape: str = "rect",
 ) -> Imposition:
     """Pages for `count` items of w x h: fronts, each followed by its backs page when duplexing.
 
     Items that print with no back still get an empty back page in duplex mode, so the fronts and
-    backs of the next type stay paired sheet by sheet.
+    backs of the next type stay paired sheet by sheet. Hex tiles (`shape` hex_pointy or
+    hex_flat) nest in a honeycomb instead (`cardgen.printkit.sheets.hex`).
     """
+    if is_hex(shape):
+        return Imposition(*impose_hex(count, shape, w, h, options, has_backs))
     if options.gutterfold:
         return _impose_gutterfold(count, w, h, options, has_backs)
     grid = best_grid(w, h, options)
