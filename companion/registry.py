@@ -49,9 +49,17 @@ def _vita_luna() -> Rules:
 
 
 def _vita_luna_opponents(options: dict[str, Any]) -> dict[Seat, Opponent]:
-    """Against the app, the app sits in Player 2's seat and sees only that seat's view."""
+    """Against the app, the app sits in Player 2's seat and sees only that seat's view: easy is
+    the rules of thumb, normal and hard OpenSpiel's search over that view (`companion.ai`)."""
     if options.get("opponent") != "app":
         return {}
+    level = options.get("strength", "easy")
+    if level in ("normal", "hard"):
+        from companion.ai.search import SearchOpponent
+
+        game = entry("vita_luna")
+        assert game is not None
+        return {1: SearchOpponent(game, 1, level, options)}
     from companion.games.vita_luna.opponent import VitaLunaOpponent
 
     return {1: VitaLunaOpponent(1)}
@@ -131,10 +139,43 @@ VA_OPTIONS = (
     Option("strength", "App strength", (("strong", "Strong"), ("easy", "Easy"))),
 )
 
+
+def _luturas() -> Rules:
+    from companion.games.luturas import LuturasRules
+
+    return LuturasRules()
+
+
+def _luturas_opponents(options: dict[str, Any]) -> dict[Seat, Opponent]:
+    """Against the app, the app plays Player 2's seat (a starter deck, from its own hidden hand)
+    at the chosen strength and sees only that seat's view."""
+    if options.get("opponent") != "app":
+        return {}
+    from companion.games.luturas.opponent import LuturasOpponent
+
+    return {1: LuturasOpponent(1, options.get("strength", "strong"))}
+
+
+def _luturas_setup(chosen: dict[str, Any]) -> dict[str, Any]:
+    """Against the app, Player 2 is the app, called Rival in the table log; the app shuffles,
+    since its own hand must be drawn by the app and never typed in at the table."""
+    if chosen.get("opponent") == "app":
+        return chosen | {"names": ["Player 1", "Rival"], "cards": "app"}
+    return chosen
+
+
+LUTURAS_OPTIONS = (
+    Option("mode", "Game", (("standard", "Standard"), ("fast", "Fast (two decks)"))),
+    Option("cards", "Cards", (("app", "The app shuffles"), ("table", "Enter each card"))),
+    Option("opponent", "Players", (("two", "Two players"), ("app", "Against the app"))),
+    Option("strength", "App strength", (("strong", "Strong"), ("easy", "Easy"))),
+)
+
 VITA_LUNA_OPTIONS = (
     Option("mode", "Game", (("basic", "Basic"), ("advanced", "Advanced (bidding)"))),
     Option("extended", "Length", ((False, "Standard"), (True, "Extended"))),
     Option("opponent", "Players", (("two", "Two players"), ("app", "Against the app"))),
+    Option("strength", "App strength", (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard"))),
 )
 
 GAMES: tuple[GameEntry, ...] = (
@@ -148,7 +189,8 @@ GAMES: tuple[GameEntry, ...] = (
               "Heroes with HP, AD and DEF duel by attacking or blocking.",
               _va_card_game, VA_OPTIONS, _va_setup, _va_opponents, secrets=True),
     GameEntry("luturas", "Luturas", "2 players",
-              "Crystals, Luturas in gears and a Soldier to protect."),
+              "Crystals, Luturas in gears and a Soldier to protect.",
+              _luturas, LUTURAS_OPTIONS, _luturas_setup, _luturas_opponents, secrets=True),
     GameEntry("riposte", "Riposte", "2 players",
               "Simultaneous clashes of attack positions; first to 12 damage loses.",
               _riposte, RIPOSTE_OPTIONS, _riposte_setup, _riposte_opponents, secrets=True),

@@ -212,7 +212,8 @@ class Rulebook:
         keywords: list[str] = []
         for f in spec.fields:
             value = record.get(f.name)
-            if f.name in HIDDEN_FIELDS or f.type in ("image", "id") or value in (None, "", ()):
+            hidden = f.name in HIDDEN_FIELDS or f.type in ("image", "id", "effect")
+            if hidden or value in (None, "", ()):
                 continue
             if f.type in KEYWORD_TYPES:
                 ids = [value] if isinstance(value, str) else list(value)

@@ -152,13 +152,15 @@ def test_the_chooser_offers_vita_luna_with_its_options(db):
         ("opt_vita_luna_mode", "basic"),
         ("opt_vita_luna_extended", False),
         ("opt_vita_luna_opponent", "two"),
+        ("opt_vita_luna_strength", "easy"),
     ]
-    assert at.button(key="new_luturas").label == "Not playable yet"
+    assert at.button(key="new_luturas").label == "New game"  # every game is playable
     at = new_game("advanced", True, "app")
     assert match_of(at).options == {
         "mode": "advanced",
         "extended": True,
         "opponent": "app",
+        "strength": "easy",
         "names": ["Player 1", "Luna"],
     }
     assert "Vita Luna · Before the first battle · Advanced, extended · against the app" in text(at)

@@ -1,0 +1,77 @@
+"""Reading a card's declared effects (cardgen.data.effects): which fire on a trigger, which
+target a player chooses, whether their conditions hold, whether they answer an attack.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.luturas.data import LuturasData
+from companion.games.luturas.targets import Context
+
+ACTIVATE, ALWAYS, USE = "activate", "always", "use"
+ANSWERS = frozenset({"opponent_attacks", "soldier_would_fall"})  # triggers that answer an attack
+CHOSEN_WITHOUT_TARGET = frozenset({"place_crystal"})  # the verb itself says what is chosen
+CHOSEN_LATER = frozenset({"dig"})  # chosen once the looked-at cards are seen (pending.py)
+AUTO_TARGETS = frozenset({"self", "assigned", "attack_target", "attacker", "target_tool",
+                          "own_soldier", "opponent_soldier", "opponent_chosen_crystal", "attack",
+                          "attack_on_own_lutura", "attack_on_other_own_lutura"})  # fmt: skip
+
+
+def declared(data: LuturasData, card: str) -> tuple[Any, ...]:
+    return tuple(data.of(card).effect or ())
+
+
+def with_trigger(data: LuturasData, card: str, *triggers: str) -> list[Any]:
+    return [e for e in declared(data, card) if e.trigger in triggers]
+
+
+def target_word(data: LuturasData, name: str) -> Any:
+    return data.vocabulary.targets.get(name) if data.vocabulary else None
+
+
+def is_many(data: LuturasData, step: Any) -> bool:
+    word = target_word(data, step.target_name)
+    return bool(word and word.many)
+
+
+def chooses(data: LuturasData, step: Any) -> bool:
+    """Whether the effect's owner picks this step's target (so the action names it)."""
+    if step.target is None:
+        return step.verb in CHOSEN_WITHOUT_TARGET
+    if step.target_name in AUTO_TARGETS or step.verb in CHOSEN_LATER:
+        return False
+    word = target_word(data, step.target_name)
+    return not (word and (word.many or word.chooser != "owner"))
+
+
+def holds(ctx: Context, effect: Any) -> bool:
+    """The effect's `if` conditions, now."""
+    from companion.games.luturas.crystals import distinct_types
+
+    for c in effect.conditions:
+        if c.name == "target_destroyed" and not ctx.target_destroyed:
+            return False
+        if c.name == "target_has_tool":
+            a = ctx.attack
+            foe = ctx.state.sides[1 - ctx.owner]
+            if (
+                a is None
+                or not isinstance(a.target, int)
+                or foe.tool_at != a.target
+                or not foe.tool
+            ):
+                return False
+        shown = distinct_types(ctx.data, ctx.state.sides[ctx.owner].crystals)
+        if c.name == "crystal_types" and shown < int(c.value):
+            return False
+    return True
+
+
+def needs_attack(data: LuturasData, effect: Any) -> bool:
+    """Whether the effect only makes sense against an attack being answered: it answers one,
+    names one, or takes damage off one (a shield used as an answer)."""
+    words = [target_word(data, s.target_name) for s in effect.steps if s.target]
+    if effect.trigger in ANSWERS or any(w is not None and w.kind == "attack" for w in words):
+        return True
+    return effect.trigger == ACTIVATE and all(s.verb == "shield" for s in effect.steps)

@@ -1,0 +1,117 @@
+"""Continuous effects: what a card in play keeps true while it is there (a Combat boost, less
+damage taken, a Lutura that must be attacked first, a Tool that can't be destroyed, more Crystals
+allowed ...), asked for by the rules at the moment they matter.
+
+Sources: the top card of each Lutura (ruling upgrade-effects), the Tool (while assigned, or
+always for one that needs no Lutura) and Strategies that last (Fortify). A Tool helps at most
+once per turn (ruling tools-one): `spend_tool` marks it used when its boost or shield counted.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.luturas import board
+from companion.games.luturas.data import CRYSTALS_MOST, LuturasData
+from companion.games.luturas.declarations import ALWAYS, USE, holds, with_trigger
+from companion.games.luturas.state import LuturasState
+from companion.games.luturas.targets import Context, Ref, candidates, lutura_ref
+
+SPENT_BY_USE = frozenset({"boost", "shield"})  # a Tool's help that works once per turn
+
+
+def continuous(
+    data: LuturasData, state: LuturasState, p: int, verb: str
+) -> list[tuple[Any, Context, str]]:
+    """Every (step, context, source kind) of `p`'s effects in play that keeps `verb` going: the
+    top card of each Lutura ("lutura"), the Tool ("tool": while assigned, or always for one
+    that needs none) and lasting Strategies ("strategy")."""
+    side = state.sides[p]
+    found: list[tuple[Any, Context, str]] = []
+    for space, lutura in board.luturas(side):
+        ctx = Context(data, state, p, lutura.top, space, attack=state.attack)
+        found += [(s, ctx, "lutura") for e in with_trigger(data, lutura.top, ALWAYS)
+                  for s in e.steps if s.verb == verb and holds(ctx, e)]  # fmt: skip
+    if side.tool:
+        ctx = Context(data, state, p, side.tool, side.tool_at, attack=state.attack)
+        spent = side.tool_used and verb in SPENT_BY_USE
+        for e in with_trigger(data, side.tool, ALWAYS):
+            if (side.tool_at >= 0 or e.has("unassigned")) and not spent:
+                found += [(s, ctx, "tool") for s in e.steps if s.verb == verb]
+    for card in side.lasting:
+        ctx = Context(data, state, p, card, attack=state.attack)
+        found += [(s, ctx, "strategy") for e in with_trigger(data, card, USE)
+                  for s in e.steps if s.verb == verb and s.duration == "next_turn"]  # fmt: skip
+    return found
+
+
+def touching(
+    data: LuturasData, state: LuturasState, p: int, verb: str, ref: Ref
+) -> list[tuple[Any, str]]:
+    return [(s, kind) for s, ctx, kind in continuous(data, state, p, verb)
+            if s.target is None or ref in candidates(ctx, s.target)]  # fmt: skip
+
+
+def combat(data: LuturasData, state: LuturasState, p: int, space: int) -> int:
+    """A Lutura's Combat now: printed, plus boosts in play, this turn's and this attack's."""
+    lutura = state.sides[p].spaces[space]
+    assert lutura is not None
+    total = data.of(lutura.top).combat + lutura.bonus
+    a = state.attack
+    if a is not None and a.player == p and a.space == space:
+        total += a.bonus
+    ref = lutura_ref(p, space)
+    return total + sum(int(s.amount or 0) for s, _ in touching(data, state, p, "boost", ref))
+
+
+def reduction(data: LuturasData, state: LuturasState, d: int, space: int) -> int:
+    ref = lutura_ref(d, space)
+    return sum(int(s.amount or 0) for s, _ in touching(data, state, d, "shield", ref))
+
+
+def spend_tool(data: LuturasData, state: LuturasState, p: int, space: int, verb: str) -> list[str]:
+    """A Tool's lasting help counts once per turn (ruling tools-one): mark it used."""
+    side = state.sides[p]
+    helping = touching(data, state, p, verb, lutura_ref(p, space))
+    if (
+        side.tool
+        and side.tool_at == space
+        and not side.tool_used
+        and any(kind == "tool" for _, kind in helping)
+    ):
+        side.tool_used = True
+        return [f"{data.title(side.tool)} has worked for this turn."]
+    return []
+
+
+def spend_reduction(data: LuturasData, state: LuturasState, d: int, space: int) -> list[str]:
+    return spend_tool(data, state, d, space, "shield")
+
+
+def guards(data: LuturasData, state: LuturasState, d: int) -> list[int]:
+    """Spaces of `d`'s Luturas that must be attacked before the others (taunt)."""
+    out = []
+    for space, _ in board.luturas(state.sides[d]):
+        if touching(data, state, d, "taunt", lutura_ref(d, space)):
+            out.append(space)
+    return out
+
+
+def hits_soldier_anyway(data: LuturasData, state: LuturasState, p: int, space: int) -> bool:
+    return bool(touching(data, state, p, "bypass", lutura_ref(p, space)))
+
+
+def unnegatable(data: LuturasData, state: LuturasState, p: int, space: int) -> bool:
+    if state.sides[p].spaces[space] is None:
+        return False
+    return bool(touching(data, state, p, "unnegatable", lutura_ref(p, space)))
+
+
+def tool_shielded(data: LuturasData, state: LuturasState, d: int) -> bool:
+    return bool(touching(data, state, d, "protect", f"tool:{d}"))
+
+
+def crystal_limit(data: LuturasData, state: LuturasState, p: int) -> int:
+    side = state.sides[p]
+    raised = [int(s.amount or 0) for s, _, _ in continuous(data, state, p, "crystal_limit")]
+    return max([CRYSTALS_MOST, side.crystal_limit, *raised])

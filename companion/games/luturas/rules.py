@@ -1,0 +1,244 @@
+"""LuturasRules: the companion's Rules protocol over the state, checks and handlers.
+
+Every rule of the seed (rules v3.0) and of card_data/luturas/clarifications.csv: decks checked
+before play, the coin and the starting player, opening hands and up to three new ones, a draw
+at the start of every turn, Crystals (four at most, one Black), Gear 1 deploys and upgrades along
+a Gear chain against Crystal requirements, four Lutura spaces, attacks (one per Lutura per turn,
+none on your first turn, Soldiers only when undefended and never by Prismatic Luturas, Tools),
+the defender's answers, damage and the Workshop, one Tool assigned once per turn, one Strategy
+per turn (face down for the opponent's turn), the three ways to win a round and a match of three
+rounds; standard and fast mode (two Decks, the nature chart). Card effects run from their
+declarations in the sheets (effects.py).
+
+Options: `names` (two strings), `decks` (two starter deck names or two lists of design ids; the
+two shipped starter decks by default), `mode` ("standard" or "fast"), `cards` ("app": the app
+shuffles and names each card to take, or "table": players enter each card they draw; the rules
+accept a named card in either, and the page decides whether to ask).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from companion.engine.core import Step, apply_with
+from companion.engine.seats import Outcome, Seat, SeatedRules
+from companion.games.luturas import board, effects, pending, seats
+from companion.games.luturas import state as st
+from companion.games.luturas.actions import HANDLERS
+from companion.games.luturas.checks import attack_refusal, check, needs_refusal
+from companion.games.luturas.data import LuturasData, deck_problems, default_data
+from companion.games.luturas.setup import new_match
+from companion.games.luturas.state import (
+    CHOOSE,
+    DEAL,
+    DRAW,
+    FAST,
+    MAIN,
+    MODES,
+    MULLIGAN,
+    OWN_TOOL,
+    RESPOND,
+    SOLDIER,
+    STANDARD,
+    TOOL,
+    TOSS,
+    LuturasState,
+)
+
+Action = dict[str, Any]
+CARD_SOURCES = ("app", "table")
+
+
+class LuturasRules(SeatedRules):
+    """Two-player Luturas. Pass other card data (a designer's edited copy) to try new cards
+    without touching the code."""
+
+    game_id = "luturas"
+    title = "Luturas"
+
+    def __init__(self, data: LuturasData | None = None) -> None:
+        self.data = data or default_data()
+
+    def new_state(self, options: dict[str, Any]) -> LuturasState:
+        """Before the coin toss. A deck that breaks the deck rules is refused with a ValueError
+        naming the player and the first problem."""
+        names = tuple(options.get("names") or ("Player 1", "Player 2"))
+        if len(names) != 2 or len(set(names)) != 2:
+            raise ValueError("Luturas needs two different player names")
+        mode = options.get("mode") or STANDARD
+        if mode not in MODES:
+            raise ValueError(f"Luturas has no mode {mode!r} (standard or fast)")
+        cards_from = options.get("cards") or "app"
+        if cards_from not in CARD_SOURCES:
+            raise ValueError(f"cards come from the app or the table, not {cards_from!r}")
+        chosen = options.get("decks") or list(self.data.starters)[:2]
+        decks = [self.deck_list(d, str(names[p])) for p, d in enumerate(chosen)]
+        return new_match(self.data, (str(names[0]), str(names[1])), (decks[0], decks[1]),
+                         mode, cards_from)  # fmt: skip
+
+    def deck_list(self, deck: Any, name: str) -> list[str]:
+        if isinstance(deck, str):
+            if deck not in self.data.starters:
+                raise ValueError(f"{name}'s deck: there is no starter deck called {deck!r}")
+            return list(self.data.starters[deck])
+        if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
+            raise ValueError(f"{name}'s deck: give a starter deck's name or a list of card ids")
+        problems = deck_problems(self.data, deck)
+        if problems:
+            raise ValueError(f"{name}'s deck: {problems[0]}")
+        return list(deck)
+
+    # --- what may be done -------------------------------------------------------------------
+
+    def legal_actions(self, state: LuturasState) -> list[Action]:
+        """Every action `check` accepts now. Chance actions and draws leave out the cards: the
+        rules draw them, or a player types them in from the physical deck."""
+        phase = state.phase
+        if state.pending:
+            return pending.legal(self.data, state)
+        if phase == TOSS:
+            return [{"type": "toss"}]
+        if phase == CHOOSE:
+            return [{"type": "choose", "player": state.chooser, "first": f} for f in (0, 1)]
+        if phase == DEAL:
+            return [{"type": "deal"}]
+        p = state.active
+        if phase == MULLIGAN:
+            out: list[Action] = [{"type": "keep", "player": p}]
+            if self.check(state, {"type": "mulligan", "player": p}) is None:
+                out.append({"type": "mulligan", "player": p})
+            return out
+        if phase == DRAW:
+            return self.draws(state, p)
+        if phase == MAIN:
+            return [*self.turn_actions(state, p), *effects.activations(self.data, state, 1 - p)]
+        if phase == RESPOND and state.attack is not None:
+            d = 1 - state.attack.player
+            return [*effects.activations(self.data, state, d), {"type": "pass", "player": d}]
+        return []
+
+    def draws(self, state: LuturasState, p: int) -> list[Action]:
+        if state.mode != FAST:
+            return [{"type": "draw", "player": p}]
+        side = state.sides[p]
+        return [
+            {"type": "draw", "player": p, "pile": pile}
+            for pile in (board.DECK, board.CRYSTALS)
+            if board.can_draw(side, pile)
+        ]
+
+    def turn_actions(self, state: LuturasState, p: int) -> list[Action]:
+        data, side = self.data, state.sides[p]
+        out: list[Action] = []
+        for card in one_of_each(side.hand):
+            kind = data.of(card).kind
+            if kind == "crystal":
+                out += self.listed(state, {"type": "crystal", "player": p, "card": card})
+            elif kind == "lutura":
+                out += self.lutura_plays(state, p, card)
+            elif kind == "tool":
+                out += self.listed(state, {"type": "tool", "player": p, "card": card})
+            elif kind == "strategy":
+                for action in effects.with_choices(
+                    data, state, {"type": "strategy", "player": p, "card": card}
+                ):
+                    out += self.listed(state, action)
+                out += self.listed(state, {"type": "set", "player": p, "card": card})
+        for space in range(st.LUTURA_SPACES):
+            out += self.listed(state, {"type": "assign", "player": p, "space": space})
+        out += self.attacks(state, p)
+        out += effects.activations(data, state, p)
+        out.append({"type": "end", "player": p})
+        return out
+
+    def lutura_plays(self, state: LuturasState, p: int, card: str) -> list[Action]:
+        design = self.data.of(card)
+        side = state.sides[p]
+        if side.no_deploy or needs_refusal(self.data, state, p, card) is not None:
+            return []
+        if design.gear == "1":
+            out = []
+            for space in board.free_spaces(side):
+                base = {"type": "deploy", "player": p, "card": card, "space": space}
+                for action in effects.with_choices(self.data, state, base):
+                    out += self.listed(state, action)
+            return out
+        return [
+            a
+            for space in range(st.LUTURA_SPACES)
+            for a in self.listed(
+                state, {"type": "upgrade", "player": p, "card": card, "space": space}
+            )
+        ]
+
+    def attacks(self, state: LuturasState, p: int) -> list[Action]:
+        out = []
+        targets: list[int | str] = [*range(st.LUTURA_SPACES), SOLDIER, TOOL, OWN_TOOL]
+        for space, _ in board.luturas(state.sides[p]):
+            for target in targets:
+                action = {"type": "attack", "player": p, "space": space, "target": target}
+                if attack_refusal(self.data, state, action) is None:
+                    out += effects.attack_options(self.data, state, action)
+        return out
+
+    def listed(self, state: LuturasState, action: Action) -> list[Action]:
+        return [action] if check(self.data, state, action) is None else []
+
+    def check(self, state: LuturasState, action: Action) -> str | None:
+        return check(self.data, state, action)
+
+    def apply(self, state: LuturasState, action: Action, rng: random.Random) -> Step:
+        """Validate, then play `action` on a clone; `state` itself is never changed."""
+        return apply_with(self.data, state, action, rng, check, HANDLERS)
+
+    def apply_unchecked(self, state: LuturasState, action: Action, rng: random.Random) -> Step:
+        after = state.clone()
+        resolved, events = HANDLERS[action["type"]](self.data, after, action, rng)
+        return Step(after, resolved, events)
+
+    def is_over(self, state: LuturasState) -> bool:
+        return state.phase == st.OVER
+
+    def clone(self, state: LuturasState) -> LuturasState:
+        return state.clone()
+
+    def to_json(self, state: LuturasState) -> dict[str, Any]:
+        return st.to_json(state)
+
+    def from_json(self, data: dict[str, Any]) -> LuturasState:
+        return st.from_json(data)
+
+    # --- seats --------------------------------------------------------------------------------
+
+    def seats(self, state: LuturasState) -> tuple[Seat, ...]:
+        return seats.SEATS
+
+    def actors(self, state: LuturasState, action: Action) -> frozenset[Seat]:
+        return seats.actors(action)
+
+    def view(self, state: LuturasState, seat: Seat | None) -> dict[str, Any]:
+        return seats.view(state, seat)
+
+    def redact(self, before: LuturasState, action: Action, seat: Seat | None) -> Action:
+        return seats.redact(before, action, seat)
+
+    def resample(self, state: LuturasState, seat: Seat | None, rng: random.Random) -> LuturasState:
+        return seats.resample(self.data, state, seat, rng)
+
+    def from_view(
+        self, view: dict[str, Any], seat: Seat | None, rng: random.Random
+    ) -> LuturasState:
+        return seats.determinize(self.data, view, seat, rng)
+
+    def outcome(self, state: LuturasState) -> Outcome:
+        return seats.outcome(state)
+
+
+def one_of_each(hand: tuple[str, ...]) -> list[str]:
+    """One copy of each design in a hand (the lowest copy id): copies are alike in every rule,
+    so offering each once keeps the choices few."""
+    first: dict[str, str] = {}
+    for card in sorted(hand):
+        first.setdefault(card.rsplit(".", 1)[0], card)
+    return list(first.values())

@@ -1,0 +1,271 @@
+"""The state of a Luturas match: plain values that clone cheaply and save as JSON.
+
+Cards are copy ids ("tidepup_g1.2"); each player's cards stay on that player's side for the whole
+match (a returned Lutura goes to its owner's hand), so both players may hold a "crystal_black.1".
+Every card is in exactly one place of its owner's `Side`: the Deck (`deck`, kept sorted since its
+order is chance's, with `top` and `bottom` for cards whose place an effect made known to their
+owner), the Crystal deck in fast mode, the hand, the Crystals, a Lutura's Gear stack, the Tool,
+the face-down Strategy, the Strategies used this turn (`spent`, destroyed when the turn ends),
+a lasting Strategy (`lasting`), the Workshop or the Portal. The Soldier never enters the deck.
+
+Damage is kept on the Lutura in play (`Lutura.damage`), never written on a card: it stays through
+upgrades (ruling upgrade-stack) and is forgotten when the Lutura leaves the Battlefield.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+TOSS = "toss"  # chance: the coin; its winner chooses who starts (ruling who-starts)
+CHOOSE = "choose"  # `chooser` picks who starts the round
+DEAL = "deal"  # chance: both opening hands
+MULLIGAN = "mulligan"  # `active` keeps or takes a new hand (ruling mulligan), starter first
+DRAW = "draw"  # the start of `active`'s turn: start-of-turn effects, then the draw
+MAIN = "main"  # `active` acts in any order (ruling turn-order-free)
+RESPOND = "respond"  # an attack is announced: the defender may answer (ruling attack-sequence)
+ROUND_OVER = "round_over"  # a round is decided; the next is set up by `next_round`
+OVER = "over"  # the match is decided
+
+STANDARD, FAST = "standard", "fast"
+MODES = (STANDARD, FAST)
+LUTURA_SPACES = 4  # ruling lutura-limit: four spaces, all there from the start
+SOLDIER, TOOL = "soldier", "tool"  # attack targets besides a Lutura's space (an int)
+OWN_TOOL = "own_tool"  # attacking your own Tool, to make room for another (ruling tools-replace)
+
+Pile = tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Lutura:
+    """One Lutura in play: its Gear stack (Gear 1 first, the top card last) and what this turn
+    did to it. Frozen: a change is a `replace`, so sides share unchanged Luturas when cloned."""
+
+    stack: Pile
+    damage: int = 0
+    attacks: int = 0  # attacks made this turn
+    extra: int = 0  # further attacks granted this turn (Arcwisp Gear 3, Overclock Coil)
+    upgraded: bool = False  # upgraded this turn (ruling upgrade-pause)
+    used: tuple[str, ...] = ()  # effects used this turn, by key (once per turn)
+    bonus: int = 0  # Combat added for the rest of the turn (Isotusk Gear 1's choice ...)
+    burn: int = 0  # damage it takes when the turn ends (Overclock Coil)
+
+    @property
+    def top(self) -> str:
+        return self.stack[-1]
+
+
+Spaces = tuple[Lutura | None, ...]
+
+
+@dataclass(slots=True)
+class Side:
+    """One player's side of the table. Mutable, but every field holds an immutable value, so a
+    clone is a shallow copy per side."""
+
+    soldier: str  # design id of the Soldier
+    stamina: int  # the Soldier's Stamina Points now
+    ability_used: bool = False  # the Soldier's once-per-round ability (card turned sideways)
+    deck: Pile = ()  # sorted: the order of these is chance's
+    top: Pile = ()  # known cards on top of the Deck, the top first (Tidepup Gear 1, Lumira)
+    bottom: Pile = ()  # known cards under the Deck, the very bottom last (Brinefin, Lumira)
+    crystal_deck: Pile = ()  # fast mode only: the Crystal deck in the Portal corner, sorted
+    hand: Pile = ()
+    crystals: Pile = ()  # on the Battlefield, in the order placed
+    spaces: Spaces = (None,) * LUTURA_SPACES
+    tool: str = ""  # the Tool in play ("" none)
+    tool_at: int = -1  # the space its Lutura stands in (-1 unassigned)
+    tool_moved: bool = False  # assigned or moved this turn (ruling tools-one)
+    tool_used: bool = False  # its once-per-turn effect used this turn
+    facedown: str = ""  # a Strategy set face down, waiting for an opponent's turn
+    spent: Pile = ()  # Strategies used this turn: destroyed when it ends
+    lasting: Pile = ()  # Strategies that stay (Fortify) until the start of their owner's turn
+    strategy_used: bool = False  # one Strategy per turn (ruling strategy-once)
+    workshop: Pile = ()
+    portal: Pile = ()
+    mulligans: int = 0  # new hands taken this round
+    turns: int = 0  # turns begun this round (the first has no attacks)
+    crystal_limit: int = 4  # 5 once Engineer Talia's ability is used
+    no_deploy: bool = False  # a return stopped deploying for the rest of this turn
+    wins: int = 0  # rounds won in this match
+
+    def clone(self) -> Side:
+        """A copy sharing the (immutable) values: faster than `dataclasses.replace`."""
+        copy = Side.__new__(Side)
+        for name in SIDE_FIELDS:
+            setattr(copy, name, getattr(self, name))
+        return copy
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """An attack announced and waiting for the defender's answer."""
+
+    player: int  # the attacker's owner
+    space: int  # the attacker's space
+    target: int | str  # a space of the defender, SOLDIER or TOOL
+    negated: bool = False
+    answered: tuple[str, ...] = ()  # the answers given, by key
+    choices: tuple[str | None, ...] = ()  # the attacker's choices for its Attack: effects
+    declined: bool = False  # the attacker declined its optional Attack: effect
+    bonus: int = 0  # Combat added for this attack only
+    shield: int = 0  # damage taken off this attack only (Bulwark Plate)
+    endure: int = 0  # the defender's Soldier stays at this much Stamina at least (Last Stand)
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A choice an effect leaves to a player once it is known what there is to choose from:
+    which looked-at card goes on top (arrange), whether the top card goes under (scry), which
+    Crystal to take of the cards looked at (dig), which hand card goes under the Deck (tuck),
+    which of their own Crystals to destroy (an opponent's choice). It is made before anything
+    else happens; the options are read from the state (pending.options)."""
+
+    player: int
+    verb: str
+    amount: int = 1
+    done: int = 0
+    cards: tuple[str, ...] = ()  # fast mode's dig: the Crystals looked at in the Crystal deck
+
+
+@dataclass(slots=True)
+class LuturasState:
+    """One moment of a match; clone copies the two sides, everything else is immutable."""
+
+    names: tuple[str, str]
+    mode: str
+    decks: tuple[Pile, Pile]  # each player's whole deck list (copy ids, Soldier included)
+    sides: tuple[Side, Side]
+    phase: str = TOSS
+    round: int = 1
+    turn: int = 0  # turns begun this round, both players together
+    active: int = -1  # whose turn (or whose new-hand choice) it is
+    chooser: int = -1  # who chooses the starting player of this round
+    first: int = -1  # who started this round
+    attack: Attack | None = None  # in the RESPOND phase
+    round_winner: int = -1  # who won the last round decided (2: it counted for nobody)
+    winner: int = -1  # the match's winner once OVER
+    pending: tuple[Pending, ...] = ()  # choices owed before play goes on, first first
+    fallen: tuple[tuple[int, str, int, int], ...] = ()  # Luturas destroyed, effects to run:
+    # (owner, top card, attacking player, attacking space; -1, -1 when no attack did it)
+    dropped: tuple[tuple[int, str], ...] = ()  # Tools that left play, effects to run: (owner, card)
+    cards_from: str = "app"  # "app": the app shuffles and names cards; "table": players enter them
+
+    def clone(self) -> LuturasState:
+        copy = LuturasState.__new__(LuturasState)
+        for name in STATE_FIELDS:
+            setattr(copy, name, getattr(self, name))
+        copy.sides = (self.sides[0].clone(), self.sides[1].clone())
+        return copy
+
+    def me(self, player: int) -> Side:
+        return self.sides[player]
+
+
+SIDE_FIELDS = tuple(f.name for f in fields(Side))
+STATE_FIELDS = tuple(f.name for f in fields(LuturasState))
+
+
+def every_card(side: Side) -> list[str]:
+    """All of one player's cards wherever they are (the Soldier left out): the conservation
+    check of the tests and the views' bookkeeping."""
+    cards = [
+        *side.deck,
+        *side.top,
+        *side.bottom,
+        *side.crystal_deck,
+        *side.hand,
+        *side.crystals,
+        *side.spent,
+        *side.lasting,
+        *side.workshop,
+        *side.portal,
+    ]
+    for lutura in side.spaces:
+        if lutura is not None:
+            cards += lutura.stack
+    cards += [c for c in (side.tool, side.facedown) if c]
+    return cards
+
+
+# --- JSON --------------------------------------------------------------------------------------
+
+PILES = tuple(f.name for f in fields(Side) if f.type == "Pile")
+
+
+def lutura_json(lutura: Lutura | None) -> dict[str, Any] | None:
+    if lutura is None:
+        return None
+    data = {f.name: getattr(lutura, f.name) for f in fields(lutura)}
+    data["stack"], data["used"] = list(lutura.stack), list(lutura.used)
+    return data
+
+
+def lutura_from(data: dict[str, Any] | None) -> Lutura | None:
+    if data is None:
+        return None
+    return Lutura(**(data | {"stack": tuple(data["stack"]), "used": tuple(data["used"])}))
+
+
+def side_json(side: Side) -> dict[str, Any]:
+    data: dict[str, Any] = {f.name: getattr(side, f.name) for f in fields(side)}
+    for key in PILES:
+        data[key] = list(data[key])
+    data["spaces"] = [lutura_json(s) for s in side.spaces]
+    return data
+
+
+def side_from(data: dict[str, Any]) -> Side:
+    values = dict(data)
+    for key in PILES:
+        values[key] = tuple(values[key])
+    values["spaces"] = tuple(lutura_from(s) for s in data["spaces"])
+    return Side(**values)
+
+
+def to_json(state: LuturasState) -> dict[str, Any]:
+    data: dict[str, Any] = {f.name: getattr(state, f.name) for f in fields(state)}
+    data["names"] = list(state.names)
+    data["decks"] = [list(d) for d in state.decks]
+    data["sides"] = [side_json(s) for s in state.sides]
+    data["fallen"] = [list(f) for f in state.fallen]
+    data["dropped"] = [list(d) for d in state.dropped]
+    data["pending"] = [
+        {f.name: getattr(q, f.name) for f in fields(q)} | {"cards": list(q.cards)}
+        for q in state.pending
+    ]
+    if state.attack is not None:
+        a = state.attack
+        data["attack"] = {f.name: getattr(a, f.name) for f in fields(a)}
+        data["attack"] |= {"answered": list(a.answered), "choices": list(a.choices)}
+    return data
+
+
+def from_json(data: dict[str, Any]) -> LuturasState:
+    values = dict(data)
+    values["names"] = tuple(data["names"])
+    values["decks"] = tuple(tuple(d) for d in data["decks"])
+    values["sides"] = tuple(side_from(s) for s in data["sides"])
+    values["fallen"] = tuple(tuple(f) for f in data["fallen"])
+    values["dropped"] = tuple(tuple(d) for d in data["dropped"])
+    values["pending"] = tuple(
+        Pending(**(q | {"cards": tuple(q["cards"])})) for q in data["pending"]
+    )
+    if data.get("attack") is not None:
+        a = data["attack"]
+        values["attack"] = Attack(
+            **(a | {"answered": tuple(a["answered"]), "choices": tuple(a["choices"])})
+        )
+    return LuturasState(**values)
+
+
+def with_space(side: Side, space: int, lutura: Lutura | None) -> None:
+    """Put `lutura` (or nothing) in `space` of `side`."""
+    spaces = list(side.spaces)
+    spaces[space] = lutura
+    side.spaces = tuple(spaces)
+
+
+def design(card: str) -> str:
+    """The design id of a copy id: "tidepup_g1.2" -> "tidepup_g1"."""
+    return card.rsplit(".", 1)[0]

@@ -1,0 +1,51 @@
+"""The buttons of Luturas's page: one per legal action, keyed by the action (`parts.action_key`),
+and the disabled ones that say why a card or a Lutura can do nothing now.
+
+A tap made on a player's private screen keeps the tablet with that player for their next screen,
+if it is theirs too; the engine checks every tap (`session.act`), and a refusal is flashed in its
+words with the ruling behind it.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from companion.screens import parts, rules_panel, session
+from companion.screens.luturas import eyes
+from companion.screens.luturas.eyes import Screen
+from companion.screens.luturas.words import label
+
+Action = dict[str, Any]
+GAME = "luturas"
+
+
+def button(
+    screen: Screen,
+    action: Action,
+    text: str | None = None,
+    primary: bool = False,
+    key: str | None = None,
+) -> None:
+    """An action's button, keyed by the action (or by `key` for cards entered from the table,
+    which no list of legal actions names)."""
+    parts.action_button(text or label(screen, action), action, key=key or parts.action_key(action),
+                        primary=primary, wrap=True,
+                        play=partial(play, eyes.keep_tablet(screen)))  # fmt: skip
+
+
+def play(keep: str | None, action: Action) -> None:
+    """Callback: play `action`; on a private screen, its player keeps the tablet."""
+    if keep is not None:
+        eyes.uncover(keep)
+    session.act(action)
+
+
+def each(screen: Screen, actions: list[Action], primary: bool = False) -> None:
+    for action in actions:
+        button(screen, action, primary=primary or len(screen.legal) == 1)
+
+
+def refused(text: str, reason: str, key: str) -> None:
+    """A disabled button with the engine's reason under it and a tap to the ruling behind it."""
+    rules_panel.refused(GAME, text, reason, key=key)

@@ -1,0 +1,228 @@
+"""Luturas's cards, pieces and actions in players' words, for buttons, the table and the log.
+
+Everything here is read from a screen's eyes: the view for what may be hidden (a hand, a face-down
+Strategy), the seat's state for what lies open (Luturas, damage, Crystals, the Tool). An effect's
+choices are references ("lutura:1:2", "crystal:<copy>", "card:<copy>", "tool:0", "soldier:1",
+"attack"); `ref_words` says each as a player would.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from companion.engine.seats import HIDDEN
+from companion.games.luturas.combat import damage
+from companion.games.luturas.damage import stamina_left
+from companion.games.luturas.data import ANY, LuturasData
+from companion.games.luturas.declarations import with_trigger
+from companion.games.luturas.state import OWN_TOOL, SOLDIER, TOOL, LuturasState
+from companion.screens.luturas.eyes import Screen
+
+Action = dict[str, Any]
+
+
+def listed(words: Sequence[str]) -> str:
+    """ "A", "A and B", "A, B and C"."""
+    words = list(words)
+    if len(words) <= 1:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    return f"{count} {word if count == 1 else (words or word + 's')}"
+
+
+def crystal_type(data: LuturasData, card: str) -> str:
+    kind = data.of(card).crystal
+    return "Black" if kind == ANY else kind.capitalize()
+
+
+def card_words(data: LuturasData, card: str) -> str:
+    """A card as a player names it, with what matters at a glance: "Tidepup Gear 2 (Aquatic,
+    Combat 3, Stamina 5; needs 2 Aquatic)", "Aquatic Crystal", "Mender's Kit (Tool)"."""
+    if card == HIDDEN:
+        return "a hidden card"
+    design = data.of(card)
+    if design.kind == "crystal":
+        return f"{crystal_type(data, card)} Crystal"
+    if design.kind == "lutura":
+        nature = "Prismatic" if design.prismatic else design.nature.capitalize()
+        needs = ", ".join(
+            f"{n} {'of any type' if k == ANY else k.capitalize()}"
+            for k, n in sorted(design.needs.items(), key=lambda kn: (kn[0] == ANY, kn[0]))
+        )
+        need = f"; needs {needs}" if needs else ""
+        return (f"{design.title} ({nature}, Combat {design.combat}, Stamina "
+                f"{design.stamina}{need})")  # fmt: skip
+    if design.kind == "tool":
+        return f"{design.title} (Tool)"
+    if design.kind == "strategy":
+        return f"{design.title} (Strategy, {design.timing})"
+    return design.title
+
+
+def ref_words(screen: Screen, ref: str) -> str:
+    """One choice of an effect, in words ("" is a step with nothing to act on)."""
+    if not ref:
+        return "nothing"
+    state, data = screen.state, screen.data
+    kind, _, rest = ref.partition(":")
+    if kind == "lutura":
+        p, space = (int(x) for x in rest.split(":"))
+        lutura = state.sides[p].spaces[space]
+        title = data.title(lutura.top) if lutura is not None else "an empty space"
+        return f"{screen.name(p)}'s {title} (space {space + 1})"
+    if kind == "tool":
+        p = int(rest)
+        return f"{screen.name(p)}'s Tool {data.title(state.sides[p].tool)}"
+    if kind == "soldier":
+        p = int(rest)
+        return f"{screen.name(p)}'s Soldier {data.of(state.sides[p].soldier).name}"
+    if kind == "crystal":
+        return f"the {crystal_type(data, rest)} Crystal"
+    if kind == "card":
+        return data.title(rest)
+    if ref == "attack":
+        return "the attack"
+    return ref
+
+
+def choices_words(screen: Screen, action: Action) -> str:
+    """What an action chooses for its effects: " · choosing X and Y", " · without its effect"."""
+    said: list[str] = []
+    for key in sorted(k for k in action if k.startswith(("choices", "skip"))):
+        if key.startswith("skip"):
+            said.append("without its optional effect")
+        else:
+            picked = [ref_words(screen, r) for r in action[key] if r]
+            if picked:
+                said.append("choosing " + listed(picked))
+    return "".join(f" · {s}" for s in said)
+
+
+def lutura_name(state: LuturasState, data: LuturasData, p: int, space: int) -> str:
+    lutura = state.sides[p].spaces[space]
+    return data.title(lutura.top) if lutura is not None else f"space {space + 1}"
+
+
+def target_name(screen: Screen, p: int, target: int | str) -> str:
+    state, data = screen.state, screen.data
+    foe = 1 - p
+    if target == SOLDIER:
+        return f"{screen.name(foe)}'s Soldier {data.of(state.sides[foe].soldier).name}"
+    if target == TOOL:
+        return f"{screen.name(foe)}'s Tool {data.title(state.sides[foe].tool)}"
+    if target == OWN_TOOL:
+        return f"your own Tool {data.title(state.sides[p].tool)} (to make room)"
+    assert isinstance(target, int)
+    return f"{screen.name(foe)}'s {lutura_name(state, data, foe, target)} (space {target + 1})"
+
+
+def attack_explained(screen: Screen, action: Action) -> str:
+    """What an attack would do, worked out in words before it is made: the Combat, any doubling
+    or reduction, and what is left of the target."""
+    state, data = screen.state, screen.data
+    p, space, target = action["player"], action["space"], action["target"]
+    amount, steps = damage(data, state, p, space, target)
+    said = ", ".join(steps)
+    foe = state.sides[1 - p]
+    if target == SOLDIER:
+        left = max(0, foe.stamina - amount)
+        end = " and wins the round" if left == 0 else ""
+        outcome = f"{said}: the Soldier goes from {foe.stamina} to {left} Stamina{end}."
+    elif target in (TOOL, OWN_TOOL):
+        outcome = f"{said}: the Tool is destroyed and goes to the Workshop."
+    else:
+        lutura = foe.spaces[int(target)]
+        assert lutura is not None
+        now = stamina_left(data, lutura)
+        if amount >= now:
+            outcome = f"{said}: {data.title(lutura.top)} has {now} Stamina left and is destroyed."
+        else:
+            outcome = f"{said}: {data.title(lutura.top)} goes from {now} to {now - amount} Stamina."
+    return outcome + attack_effect(screen, action)
+
+
+def attack_effect(screen: Screen, action: Action) -> str:
+    """The attacker's Attack: effect, which resolves after any answer and before the damage, so
+    the numbers above are before it; nothing when the attack declines it."""
+    attacker = screen.state.sides[action["player"]].spaces[action["space"]]
+    if attacker is None or action.get("skip0") or action.get("declined"):
+        return ""
+    if not with_trigger(screen.data, attacker.top, "attack"):
+        return ""
+    return f" Before the damage, its Attack: effect: {screen.data.of(attacker.top).text}"
+
+
+def label(screen: Screen, action: Action) -> str:
+    """The words on an action's button."""
+    state, data = screen.state, screen.data
+    kind = action["type"]
+    p: int = action.get("player", -1)
+    name = screen.name(p) if p in (0, 1) else ""
+    more = choices_words(screen, action)
+    if kind == "toss":
+        return "Toss the coin"
+    if kind == "choose":
+        who = "I start" if action["first"] == p else f"{screen.name(action['first'])} starts"
+        return f"{who} ({name} chooses)"
+    if kind == "deal":
+        return "Shuffle and draw both opening hands"
+    if kind == "keep":
+        return f"{name} keeps this hand"
+    if kind == "mulligan":
+        left = 3 - state.sides[p].mulligans
+        return f"{name} shuffles it back for a new hand ({plural(left, 'new hand')} left)"
+    if kind == "draw":
+        pile = action.get("pile")
+        where = " from the Crystal deck" if pile == "crystals" else ""
+        where = " from the Deck" if pile == "deck" else where
+        return f"{name} draws a card{where}"
+    if kind == "crystal":
+        return f"Place the {crystal_type(data, action['card'])} Crystal"
+    if kind == "deploy":
+        return f"Deploy {data.title(action['card'])} in space {action['space'] + 1}{more}"
+    if kind == "upgrade":
+        below = lutura_name(state, data, p, action["space"])
+        return f"Upgrade {below} (space {action['space'] + 1}) to {data.title(action['card'])}"
+    if kind == "tool":
+        return f"Play the Tool {data.title(action['card'])}"
+    if kind == "assign":
+        return f"Point the Tool at {lutura_name(state, data, p, action['space'])}"
+    if kind == "strategy":
+        return f"Use {data.title(action['card'])} now{more}"
+    if kind == "set":
+        return f"Set {data.title(action['card'])} face down"
+    if kind == "attack":
+        attacker = lutura_name(state, data, p, action["space"])
+        return f"{attacker} attacks {target_name(screen, p, action['target'])}{more}"
+    if kind == "effect":
+        return f"{name}: use {lutura_name(state, data, p, action['space'])}'s effect{more}"
+    if kind == "tool_effect":
+        return f"{name}: use the Tool {data.title(state.sides[p].tool)}{more}"
+    if kind == "ability":
+        return f"{name}: use {data.of(state.sides[p].soldier).name}'s ability{more}"
+    if kind == "flip":
+        facedown = screen.view["sides"][p]["facedown"]
+        what = data.title(facedown) if facedown and facedown != HIDDEN else "the face-down Strategy"
+        return f"{name}: flip {what}{more}"
+    if kind == "pass":
+        return f"{name}: no answer, let the attack go on"
+    if kind == "pick":
+        return pick_words(screen, action)
+    if kind == "end":
+        return f"End {name}'s turn"
+    return kind.replace("_", " ").capitalize()
+
+
+def pick_words(screen: Screen, action: Action) -> str:
+    pick = str(action["pick"])
+    if pick == "top":
+        return "Leave the top card on top"
+    if pick == "bottom":
+        return "Put the top card on the bottom of the Deck"
+    if pick == HIDDEN:
+        return "Choose a hidden card"
+    return f"Choose {card_words(screen.data, pick)}"

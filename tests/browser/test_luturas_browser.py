@@ -1,0 +1,124 @@
+"""Luturas in a real browser at both tablet sizes: the coin, the opening hands behind their
+covers, a turn with its hand and its disabled cards saying why, a Lutura deployed, an attack
+worked out in words and answered; against the app in portrait. No sideways scroll and no touch
+target under 44 px on any screen shot."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import TABLETS, shoot, tablet, wait_for_app
+from .test_riposte_browser import check_layout, has, press, top
+
+pytestmark = pytest.mark.slow
+
+FLOW = ("lt_cover", "act_pick_", "act_keep_", "act_pass_", "act_attack_", "act_deploy_",
+        "act_crystal_", "act_end_", "act_draw_", "act_choose_", "act_deal", "act_toss")  # fmt: skip
+
+
+def start_game(page, url: str, *choices: str) -> None:
+    page.goto(url)
+    wait_for_app(page)
+    for choice in choices:  # the game's options on its card in the chooser
+        page.locator("[class*='st-key-opt_luturas_']").get_by_role("radio", name=choice).tap()
+        wait_for_app(page)
+    page.locator(".st-key-new_luturas button").tap()
+    page.wait_for_url("**/?game=*", timeout=30_000)
+    wait_for_app(page)
+
+
+def snap(page, name: str) -> None:
+    check_layout(page)
+    top(page)
+    shoot(page, f"luturas-{name}")
+
+
+def step(page, avoid: tuple[str, ...] = ()) -> str:
+    """One tap of the shared tablet's flow: the first kind of button in FLOW on the page."""
+    for prefix in FLOW:
+        if prefix not in avoid and has(page, prefix):
+            press(page, prefix)
+            return prefix
+    raise AssertionError("nothing to tap: " + page.inner_text("body")[:400])
+
+
+@pytest.mark.parametrize("orientation", sorted(TABLETS))
+def test_a_match_at_tablet_size(server, browser, orientation):
+    context, page = tablet(browser, orientation)
+    try:
+        start_game(page, server.url)
+        assert "Luturas · round 1, setting up" in page.inner_text("body")
+        press(page, "act_toss")
+        press(page, "act_choose_")
+        press(page, "act_deal")
+        assert "Pass the tablet to" in page.inner_text("body")
+        snap(page, f"cover-{orientation}")
+        press(page, "lt_cover")
+        assert "keeps this hand" in page.inner_text("body")
+        snap(page, f"hand-{orientation}")
+        for _ in range(6):  # the other hand, the first draw, the first turn's cover
+            if has(page, "act_end_"):
+                break
+            step(page)
+        text = page.inner_text("body")
+        assert "YOUR HAND (6)" in text.upper() and "Nobody attacks" not in text
+        assert page.locator("[class*='st-key-no_lt_no_'] button").count() > 0  # cards that can't
+        snap(page, f"turn-{orientation}")
+        for _ in range(80):  # turns go on until a Lutura may attack
+            if has(page, "act_attack_"):
+                break
+            step(page, avoid=("act_attack_",))
+        text = page.inner_text("body")
+        assert "attacks with" in text and "Stamina" in text  # the attack worked out in words
+        snap(page, f"attack-{orientation}")
+        press(page, "act_attack_")
+        assert "attacks" in page.inner_text("body")
+        snap(page, f"attacked-{orientation}")
+        page.reload()
+        wait_for_app(page)
+        assert "Luturas · round" in page.inner_text("body")
+    finally:
+        context.close()
+
+
+def test_against_the_app_portrait(server, browser):
+    """The app plays Rival's seat; nobody needs to look away; its plays are told in words."""
+    context, page = tablet(browser, "portrait")
+    try:
+        start_game(page, server.url, "Against the app", "Easy")
+        for _ in range(40):
+            assert not has(page, "lt_cover")
+            if "Rival deploys" in page.inner_text("body") or "Rival places" in page.inner_text(
+                "body"
+            ):
+                break
+            step(page)
+        assert "Rival" in page.inner_text("body")
+        snap(page, "app-portrait")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("orientation", sorted(TABLETS))
+def test_an_attack_answered_at_tablet_size(server, browser, orientation):
+    """A saved match where Player 2's attack waits for Player 1's answer: the cover, then the
+    answers with what the attack would do, then the answer given."""
+    from companion import links
+    from companion.store import GameStore
+    from tests.companion.test_app_luturas import attacked
+
+    store = GameStore(server.db)
+    gid = store.create(attacked())
+    key = store.grant(gid)
+    context, page = tablet(browser, orientation)
+    try:
+        page.goto(f"{server.url}/?{links.GAME}={gid}&{links.KEY}={key}")
+        wait_for_app(page)
+        assert "Player 1 may answer the attack." in page.inner_text("body")
+        press(page, "lt_cover")
+        assert "If let through:" in page.inner_text("body")
+        snap(page, f"answer-{orientation}")
+        press(page, "act_ability_0")
+        assert "uses the ability" in page.inner_text("body")
+    finally:
+        context.close()

@@ -1,0 +1,495 @@
+"""Luturas's page driven headless through the real app (streamlit.testing AppTest).
+
+Every game is opened as the shared table (its key in the URL) unless a test opens a seat's link.
+Action buttons are keyed by their action (`action_key`), so after every tap the test checks that
+the page offers nothing the engine's legal actions do not contain. The hidden-information tests
+compare whole element trees: two saved games that differ only in what one screen may not see
+(the other player's hand, the Strategy they set face down) must give that screen the very same
+tree, every text, label, key and disabled flag; the twins are saved in two databases under the
+same game id and keys, so even the seat links agree.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterator
+from html import unescape
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+import streamlit
+from streamlit.testing.v1 import AppTest
+
+from companion.engine import Match
+from companion.games.luturas import LuturasRules
+from companion.screens import session
+from companion.screens.parts import action_key
+from companion.store import GameStore, seat_key
+
+from . import apptest
+
+SEED = 7
+RULES = LuturasRules()
+P1, P2 = 0, 1
+HAND_A = ["tidepup_g2.1", "crystal_aquatic.1", "crystal_aquatic.2", "tidepup_g1.1", "fortify.1"]
+HAND_B = ["thornlet_g1.1", "crystal_botanical.1", "crystal_botanical.2", "brinefin.1",
+          "riptide_gambit.1"]  # fmt: skip
+HAND_P2 = ["isotusk_g1.1", "crystal_nuclear.1", "crystal_nuclear.2", "arcwisp_g1.1",
+           "crystal_plasmatic.1"]  # fmt: skip
+ENTERED = ("lt_enter_", "lt_deal_entered", "lt_drew_", "lt_new_hand")
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch) -> Iterator[SimpleNamespace]:
+    """A database of its own and a fixed seed."""
+    monkeypatch.setenv("CARDGEN_COMPANION_DB", str(tmp_path / "games.sqlite"))
+    monkeypatch.setattr("random.SystemRandom", lambda: SimpleNamespace(randrange=lambda n: SEED))
+    streamlit.cache_resource.clear()
+    yield SimpleNamespace(tmp=tmp_path, env=monkeypatch, db=tmp_path / "games.sqlite")
+    streamlit.cache_resource.clear()
+
+
+@pytest.fixture
+def twin_home(home) -> SimpleNamespace:
+    """Fixed game ids and keys too, so twin games in two databases get the same id and links."""
+    home.env.setattr(secrets, "token_urlsafe", lambda n=32: "TwinGame" if n == 6 else "K" * 32)
+    return home
+
+
+# --- driving the page ----------------------------------------------------------------------------
+
+
+def new_game(**chosen: Any) -> AppTest:
+    at = apptest.open_app()
+    for option, value in chosen.items():
+        at.segmented_control(key=f"opt_luturas_{option}").set_value(value)
+    at.run()
+    return tap(at, "new_luturas")
+
+
+def tap(at: AppTest, key: str) -> AppTest:
+    apptest.tap(at, key)
+    assert_only_legal(at)
+    return at
+
+
+def match_of(at: AppTest) -> Match:
+    return at.session_state[session.MATCH]
+
+
+def keys(at: AppTest, prefix: str = "", live: bool = False) -> list[str]:
+    return [b.key for b in at.button
+            if b.key and b.key.startswith(prefix) and not (live and b.disabled)]  # fmt: skip
+
+
+def text(at: AppTest) -> str:
+    """Everything the page says (HTML entities decoded), buttons' words included."""
+    parts = [e.value for e in (*at.html, *at.markdown, *at.info, *at.caption, *at.warning)]
+    return unescape("\n".join(parts + [b.label for b in at.button]))
+
+
+def assert_only_legal(at: AppTest) -> None:
+    """Every action button on the page is one of the engine's legal actions, shown once."""
+    if session.MATCH not in at.session_state or session.QUERY not in at.query_params:
+        return
+    shown = keys(at, "act_")
+    assert len(shown) == len(set(shown))
+    legal = {action_key(a) for a in match_of(at).legal_actions()}
+    assert set(shown) <= legal, set(shown) - legal
+
+
+def warnings(at: AppTest) -> list[str]:
+    return [w.value for w in at.warning]
+
+
+def save(home: SimpleNamespace, match: Match, name: str = "game") -> SimpleNamespace:
+    db = home.tmp / f"{name}.sqlite"
+    store = GameStore(db)
+    gid = store.create(match)
+    return SimpleNamespace(db=db, gid=gid, key=store.grant(gid))
+
+
+def screen(home: SimpleNamespace, saved: SimpleNamespace, key: str | None) -> AppTest:
+    """The page as a device holding `key` opens it (None: a watcher), in a fresh session."""
+    home.env.setenv("CARDGEN_COMPANION_DB", str(saved.db))
+    return apptest.open_app(saved.gid, key)
+
+
+def stored_log(saved: SimpleNamespace) -> list[dict]:
+    return GameStore(saved.db).load_match(saved.gid)[1].log
+
+
+def dealt(p1_hand=HAND_A, p2_hand=HAND_P2, drawn: str = "crystal_aquatic.3",
+          options: dict | None = None) -> Match:  # fmt: skip
+    """Player 1 starts with `p1_hand`, both keep, Player 1 draws `drawn`: Player 1's first turn."""
+    match = Match.start(RULES, dict(options or {}), seed=SEED)
+    match.play({"type": "toss", "winner": P1})
+    match.play({"type": "choose", "player": P1, "first": P1})
+    match.play({"type": "deal", "hands": [list(p1_hand), list(p2_hand)]})
+    match.play({"type": "keep", "player": P1})
+    match.play({"type": "keep", "player": P2})
+    match.play({"type": "draw", "player": P1, "card": drawn})
+    assert match.state.phase == "main"
+    return match
+
+
+# --- the chooser ---------------------------------------------------------------------------------
+
+
+def test_the_chooser_offers_luturas_with_its_options(home):
+    at = apptest.open_app()
+    assert at.button(key="new_luturas").label == "New game"
+    shown = {s.key: s.value for s in at.segmented_control if s.key.startswith("opt_luturas_")}
+    assert shown == {"opt_luturas_mode": "standard", "opt_luturas_cards": "app",
+                     "opt_luturas_opponent": "two", "opt_luturas_strength": "strong"}  # fmt: skip
+    at = new_game(mode="fast", cards="table")
+    assert match_of(at).options == {"mode": "fast", "cards": "table", "opponent": "two",
+                                    "strength": "strong"}  # fmt: skip
+    assert match_of(at).state.phase == "toss" and keys(at, "act_") == ["act_toss"]
+    assert "Luturas · round 1, setting up · fast mode" in text(at)
+
+
+# --- whole matches -------------------------------------------------------------------------------
+
+PRIORITY = ("lt_cover", "act_pick_", "act_pass_", "act_keep_", "act_attack_", "act_upgrade_",
+            "act_deploy_", "act_crystal_", "act_tool_", "act_assign_", "act_end_", "act_draw_",
+            "act_choose_", "act_deal", "act_toss")  # fmt: skip
+
+
+def choose(shown: list[str], turn: int) -> str:
+    """A seeded player: the first kind of button in PRIORITY, a Soldier attack first, and among
+    the rest the `turn`-th."""
+    soldier = [k for k in shown if k.startswith("act_attack_") and k.endswith("_soldier")]
+    if soldier:
+        return soldier[0]
+    found = next([k for k in shown if k.startswith(p)] for p in PRIORITY
+                 if any(k.startswith(p) for k in shown))  # fmt: skip
+    return found[turn % len(found)]
+
+
+def play_to_the_end(at: AppTest, most: int = 1500) -> tuple[AppTest, set[str], int]:
+    phases: set[str] = set()
+    covers = 0
+    for turn in range(most):
+        state = match_of(at).state
+        phases.add(state.phase)
+        if state.phase == "over":
+            break
+        shown = keys(at, live=True)
+        if "lt_cover" in shown:
+            covers += 1
+            assert not keys(at, "act_") and "Your hand" not in text(at)  # nothing behind it
+        at = tap(at, choose(shown, turn))
+        assert not warnings(at), warnings(at)
+    return at, phases, covers
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", ["standard", "fast"])
+def test_a_whole_match_is_tapped_through_to_the_end(home, mode):
+    """Every screen of a match (the coin, the hands, turns, attacks and answers, new rounds, the
+    end) on the shared tablet, each hand behind its cover, only legal buttons, no refusal."""
+    at = new_game(mode=mode)
+    at, phases, covers = play_to_the_end(at)
+    state = match_of(at).state
+    assert state.phase == "over" and state.mode == mode
+    assert {"toss", "choose", "deal", "mulligan", "draw", "main"} <= phases
+    assert covers > 10 and max(s.wins for s in state.sides) == 2
+    winner = state.names[state.winner]
+    assert f"{winner} wins the match!" in text(at)
+    assert keys(at, "act_") == [] and keys(at, "lt_new") == ["lt_new"]
+    options = dict(match_of(at).options)
+    at = tap(at, "lt_new")
+    assert match_of(at).log == [] and match_of(at).options == options
+
+
+# --- refusals, attacks in words ------------------------------------------------------------------
+
+
+def test_cards_that_cannot_be_played_say_why(home):
+    saved = save(home, dealt())
+    at = tap(screen(home, saved, saved.key), "lt_cover")
+    assert "Your hand (6)" in text(at)
+    gear2 = at.button(key="no_lt_no_tidepup_g2")
+    assert gear2.disabled and gear2.label == "Play Tidepup Gear 2"
+    assert ("Tidepup Gear 2 needs Tidepup Gear 1 on your side and 2 Aquatic Crystals; you have "
+            "0 Aquatic (0 Crystals in all).") in text(at)  # fmt: skip
+    assert "Tidepup Gear 1 needs 1 Aquatic Crystal; you have 0 Aquatic" in text(at)
+    assert "rule_why_lt_no_tidepup_g2" in keys(at)  # a tap to the ruling behind it
+    at = tap(at, "act_crystal_crystal_aquatic-1_0")
+    assert "Player 1 places Aquatic Crystal at the left of the Soldier (1 Crystals)." in text(at)
+    assert keys(at, "act_deploy_tidepup_g1-1_0_") and "no_lt_no_tidepup_g1" not in keys(at)
+    at = tap(at, "act_deploy_tidepup_g1-1_0_0")
+    assert "Player 1 puts a looked-at card on top of the others." in text(at)  # its Deploy:
+    at = tap(at, keys(at, "act_pick_")[0])
+    attack = at.button(key="no_lt_noattack_0")
+    assert attack.disabled and "Nobody attacks on their own first turn of a round." in text(at)
+    assert "Gear stack G1" in text(at) and "Stamina <b>4</b>/4" in " ".join(
+        h.value for h in at.html
+    )
+
+
+def test_an_attack_is_explained_before_it_is_made(home):
+    match = dealt()
+    for action in ({"type": "crystal", "player": P1, "card": "crystal_aquatic.1"},
+                   {"type": "deploy", "player": P1, "card": "tidepup_g1.1", "space": 0},
+                   {"type": "end", "player": P1},
+                   {"type": "draw", "player": P2, "card": "crystal_nuclear.3"},
+                   {"type": "crystal", "player": P2, "card": "crystal_nuclear.1"},
+                   {"type": "deploy", "player": P2, "card": "isotusk_g1.1", "space": 1},
+                   {"type": "end", "player": P2},
+                   {"type": "draw", "player": P1}):  # fmt: skip
+        match.play(action)
+        while match.state.pending:  # Tidepup's look at the top two cards: the first order
+            match.play(match.legal_actions()[0])
+    saved = save(home, match)
+    at = tap(screen(home, saved, saved.key), "lt_cover")
+    assert "act_attack_0_0_1" in keys(at)
+    assert at.button(key="act_attack_0_0_1").label == (
+        "Tidepup Gear 1 attacks Player 2's Isotusk Gear 1 (space 2)"
+    )
+    said = "Tidepup Gear 1 attacks with 2 Combat: Isotusk Gear 1 goes from 4 to 2 Stamina."
+    assert said in text(at)
+    at = tap(at, "act_attack_0_0_1")
+    assert "Player 1's Tidepup Gear 1 attacks Player 2's Isotusk Gear 1." in text(at)
+
+
+# --- undo, reload, devices -----------------------------------------------------------------------
+
+
+def test_undo_takes_back_a_move_and_the_other_device_may_not(home):
+    saved = save(home, dealt())
+    at = tap(screen(home, saved, saved.key), "lt_cover")
+    before = len(stored_log(saved))
+    at = tap(at, "act_crystal_crystal_aquatic-1_0")
+    assert len(stored_log(saved)) == before + 1
+    two = screen(home, saved, seat_key(saved.key, saved.gid, P2))
+    assert two.button(key="lt_undo").disabled
+    assert "Only Player 1 can take back the last move." in text(two)
+    at = tap(at, "lt_undo")
+    assert len(stored_log(saved)) == before and len(match_of(at).log) == before
+    assert "act_crystal_crystal_aquatic-1_0" in keys(at) or "lt_cover" in keys(at)
+
+
+def test_a_reload_keeps_the_game_with_the_cover_down(home):
+    saved = save(home, dealt())
+    at = tap(tap(screen(home, saved, saved.key), "lt_cover"), "act_crystal_crystal_aquatic-1_0")
+    again = apptest.open_app(saved.gid, saved.key)
+    assert match_of(again).to_json() == match_of(at).to_json()
+    assert "Pass the tablet to Player 1." in text(again) and keys(again, "act_") == []
+    assert "Player 1 places Aquatic Crystal" in text(again)
+
+
+def test_each_player_plays_from_their_own_device_and_a_watcher_only_watches(home):
+    saved = save(home, dealt())
+    one = screen(home, saved, seat_key(saved.key, saved.gid, P1))
+    assert "lt_cover" not in keys(one) and "Your hand (6)" in text(one)
+    assert "Player 1's screen" in text(one)
+    two = screen(home, saved, seat_key(saved.key, saved.gid, P2))
+    assert "Your hand, Player 2 (5)" in text(two) and "Tidepup" not in text(two).split("Log")[0]
+    assert not keys(two, "act_crystal_") and not keys(two, "act_end_")
+    one = tap(one, "act_end_0")
+    two = apptest.open_app(saved.gid, seat_key(saved.key, saved.gid, P2))
+    assert keys(two, "act_draw_1") == ["act_draw_1"]
+    two = tap(two, "act_draw_1")
+    assert "Your hand (6)" in text(two)
+    watcher = screen(home, saved, None)
+    assert session.WATCHING in text(watcher) and keys(watcher, "act_") == []
+    assert watcher.button(key="lt_undo").disabled
+
+
+def test_with_the_tables_cards_each_player_enters_their_hand_and_draws(home):
+    at = new_game(cards="table")
+    at = tap(tap(at, "act_toss"), keys(at, "act_choose_")[0])
+    at = tap(at, "lt_cover")
+    assert "Player 1: which cards did you draw? (0 of 5: none yet)" in text(at)
+    for design in ("tidepup_g1", "tidepup_g1", "crystal_aquatic", "crystal_aquatic", "fortify"):
+        at = tap(at, f"lt_enter_0m_{design}")
+    at = tap(at, "lt_enter_done")
+    assert "Pass the tablet to Player 2." in text(at)
+    at = tap(at, "lt_cover")
+    for design in ("isotusk_g1", "arcwisp_g1", "crystal_nuclear", "crystal_nuclear", "glowmite"):
+        at = tap(at, f"lt_enter_1m_{design}")
+    at = tap(at, "lt_deal_entered")
+    hands = [sorted(s.hand) for s in match_of(at).state.sides]
+    assert hands[0] == ["crystal_aquatic.1", "crystal_aquatic.2", "fortify.1", "tidepup_g1.1",
+                        "tidepup_g1.2"]  # fmt: skip
+    first = match_of(at).state.active
+    at = tap(tap(at, "lt_cover"), f"act_keep_{first}")
+    at = tap(tap(at, "lt_cover"), f"act_keep_{1 - first}")
+    at = tap(at, "lt_cover")
+    drew = keys(at, "lt_drew_deck_")
+    assert drew and "draw, then tap the card you drew" in text(at)
+    at = tap(at, drew[0])
+    assert match_of(at).log[-1]["card"].startswith(drew[0].removeprefix("lt_drew_deck_"))
+
+
+# --- the screen cannot tell the twins apart ------------------------------------------------------
+
+
+def tree(at: AppTest) -> list[str]:
+    found: list[str] = []
+
+    def visit(node, depth: int) -> None:
+        found.append(f"{depth} {node.type} {getattr(node, 'proto', '')}")
+        children = getattr(node, "children", None) or {}
+        for index in sorted(children):
+            visit(children[index], depth + 1)
+
+    visit(at._tree, 0)
+    return found
+
+
+def assert_same(home, pair, seat: int | None, *taps: str) -> AppTest:
+    """The screen of `seat`'s device (None: the shared table; -1: a watcher) is the same element
+    for element in both twins, before and after each tap."""
+    shown = []
+    for saved in pair:
+        key = (saved.key if seat is None else None if seat < 0
+               else seat_key(saved.key, saved.gid, seat))  # fmt: skip
+        at = screen(home, saved, key)
+        pages = [tree(at)]
+        for key_tapped in taps:
+            pages.append(tree(tap(at, key_tapped)))
+        shown.append((pages, at))
+    (first, at), (second, _) = shown
+    for before, after in zip(first, second, strict=True):
+        assert before == after
+    return at
+
+
+def twins(home, a: Match, b: Match) -> tuple[SimpleNamespace, SimpleNamespace]:
+    home.count = getattr(home, "count", 0) + 1
+    return save(home, a, f"a{home.count}"), save(home, b, f"b{home.count}")
+
+
+def test_another_hand_gives_the_other_screens_the_same_page(twin_home):
+    pair = twins(twin_home, dealt(), dealt(HAND_B, drawn="crystal_botanical.3"))
+    two = assert_same(twin_home, pair, P2)
+    assert "Your hand, Player 2 (5)" in text(two)
+    table = assert_same(twin_home, pair, None)
+    assert "Pass the tablet to Player 1." in text(table)
+    assert_same(twin_home, pair, -1)
+
+
+def set_face_down(hand: list[str], strategy: str) -> Match:
+    match = dealt(hand, drawn=hand[1].replace(".1", ".3"))
+    match.play({"type": "set", "player": P1, "card": strategy})
+    match.play({"type": "end", "player": P1})
+    return match
+
+
+def test_the_strategy_set_face_down_gives_the_other_screens_the_same_page(twin_home):
+    pair = twins(twin_home, set_face_down(HAND_A, "fortify.1"),
+                 set_face_down(HAND_B, "riptide_gambit.1"))  # fmt: skip
+    two = assert_same(twin_home, pair, P2)
+    assert "a Strategy lies face down" in text(two) and keys(two, "act_draw_1")
+    table = assert_same(twin_home, pair, None, "act_draw_1", "lt_cover")  # plays the draw
+    assert "Your hand (6)" in text(table) and "a Strategy lies face down" in text(table)
+    two = assert_same(twin_home, pair, P2)
+    assert "Your hand (6)" in text(two)
+    assert_same(twin_home, pair, -1)
+    one = screen(twin_home, pair[0], seat_key(pair[0].key, pair[0].gid, P1))
+    assert "Fortify face down (only you see it)" in text(one)
+
+
+# --- against the app -----------------------------------------------------------------------------
+
+
+def test_against_the_app_it_plays_its_seat_and_undo_takes_back_its_answers(home):
+    """The app plays Player 2's seat (Rival) from its own hidden hand; no covers on the shared
+    tablet, Rival's hand is never shown, and Undo takes back a move with the app's answers."""
+    at = new_game(opponent="app", strength="easy")
+    assert match_of(at).options["cards"] == "app"
+    told = False
+    for turn in range(80):
+        state = match_of(at).state
+        assert "lt_cover" not in keys(at)
+        if state.phase == "main" and state.active == P1 and state.sides[P1].turns >= 2:
+            break
+        at = tap(at, choose(keys(at, live=True), turn))
+        told = told or "From the stock, lay" in text(at)
+    assert told, "the table is told which of Rival's cards to lay out"
+    log = list(match_of(at).log)
+    assert any(a.get("player") == P2 for a in log), "the app has played"
+    assert "Rival" in text(at) and "Your hand (" in text(at)
+    assert "Your hand, Rival" not in text(at)
+    at = tap(at, "act_end_0")
+    after = list(match_of(at).log)
+    assert any(a.get("player") == P2 for a in after[len(log) + 1 :]), "Rival played its turn"
+    at = tap(at, "lt_undo")
+    assert match_of(at).log == after[: len(log)], "the end of the turn and Rival's turn undone"
+
+
+# --- rules at a tap ------------------------------------------------------------------------------
+
+
+def test_the_cards_in_sight_and_a_refusal_open_their_rules(home):
+    from companion.games.rulings import rulebook
+
+    from .test_app_rules_at_a_tap import explains
+
+    book = rulebook("luturas")
+    saved = save(home, dealt())
+    at = tap(screen(home, saved, saved.key), "lt_cover")
+    shown = keys(at, "rule_lt_card_")
+    assert {"rule_lt_card_warden_osk", "rule_lt_card_tidepup_g2", "rule_lt_card_fortify"} <= set(
+        shown
+    )
+    title, said = explains(at, "rule_lt_card_warden_osk")
+    assert title == "Warden Osk" and "Negate an attack" in said
+    title, said = explains(at, "rule_why_lt_no_tidepup_g2")
+    assert book.ruling("upgrade-chain").decision in said
+    assert "Tidepup Gear 2 needs Tidepup Gear 1 on your side" in said  # the refusal, as a note
+    other = screen(home, saved, seat_key(saved.key, saved.gid, P2))
+    assert "rule_lt_card_tidepup_g2" not in keys(other)  # another hand is never named
+
+
+def test_a_refused_tap_is_flashed_in_the_engines_words(home):
+    saved = save(home, dealt())
+    at = tap(screen(home, saved, saved.key), "lt_cover")
+    at.button(key="act_strategy_fortify-1_0").click()  # played first: it is higher on the page
+    at.button(key="act_set_fortify-1_0").click()  # then the same card set face down
+    at.run()
+    assert warnings(at) == ["Set a Strategy from your hand face down."]
+    assert len(stored_log(saved)) == len(dealt().log) + 1  # only Fortify's use was played
+    at.run()
+    assert not warnings(at)  # shown once
+
+
+def attacked() -> Match:
+    """Player 2's Isotusk Gear 1 attacks Player 1's Tidepup Gear 1, taking its +2 Combat:
+    Player 1 may answer with Warden Osk's ability."""
+    match = dealt()
+    for action in ({"type": "crystal", "player": P1, "card": "crystal_aquatic.1"},
+                   {"type": "deploy", "player": P1, "card": "tidepup_g1.1", "space": 0},
+                   {"type": "end", "player": P1},
+                   {"type": "draw", "player": P2, "card": "crystal_nuclear.3"},
+                   {"type": "crystal", "player": P2, "card": "crystal_nuclear.1"},
+                   {"type": "deploy", "player": P2, "card": "isotusk_g1.1", "space": 1},
+                   {"type": "end", "player": P2},
+                   {"type": "draw", "player": P1},
+                   {"type": "end", "player": P1},
+                   {"type": "draw", "player": P2},
+                   {"type": "attack", "player": P2, "space": 1, "target": 0}):  # fmt: skip
+        match.play(action)
+        while match.state.pending:  # Tidepup's look at the top two cards: the first order
+            match.play(match.legal_actions()[0])
+    assert match.state.phase == "respond"
+    return match
+
+
+def test_the_defender_answers_behind_their_cover_and_sees_what_the_attack_would_do(home):
+    saved = save(home, attacked())
+    at = screen(home, saved, saved.key)
+    assert "Player 2's Isotusk Gear 1 attacks Player 1's Tidepup Gear 1 (space 1)" in text(at)
+    assert "Player 1 may answer the attack." in text(at) and keys(at, "act_") == []
+    at = tap(at, "lt_cover")
+    assert keys(at, "act_") == ["act_ability_0", "act_pass_0"]
+    assert "If let through: Isotusk Gear 1 attacks with" in text(at)
+    assert "Before the damage, its Attack: effect: Attack: You may give this Lutura +2" in text(at)
+    assert "Warden Osk: Once per game: Negate an attack." in text(at)
+    at = tap(at, "act_ability_0")
+    assert "uses the ability" in text(at) and match_of(at).state.sides[P1].ability_used
+    assert match_of(at).state.sides[P1].spaces[0].damage == 0  # negated
