@@ -18,7 +18,8 @@ import streamlit as st
 from companion.games.riposte import abilities as ab
 from companion.games.riposte.clash import accepted, previous, strike
 from companion.screens import parts, rules_panel, session
-from companion.screens.riposte.buttons import button, card_words, label
+from companion.screens.riposte import scan
+from companion.screens.riposte.buttons import button, card_words, keep_tablet, label
 from companion.screens.riposte.eyes import Screen
 from companion.screens.riposte.hand import hand
 from companion.screens.riposte.header import next_step, prompt
@@ -43,6 +44,7 @@ def lay(screen: Screen) -> None:
         bar = join(accepted(data, state, p))
         prompt(f"{screen.name(p)}: after {before.name}, lay a card with an attack in {bar}.")
     hand(screen, p)
+    scan.lay(screen, p, keep_tablet(screen))
     for action in plays:
         button(screen, label(screen, action), action)
     offered = {a["card"] for a in plays}

@@ -15,7 +15,7 @@ import streamlit as st
 from companion.games.riposte import abilities as ab
 from companion.games.riposte.data import ROW
 from companion.games.riposte.deck import left
-from companion.screens.riposte import entry, memory
+from companion.screens.riposte import entry, memory, scan
 from companion.screens.riposte.buttons import button, card_words, keep_tablet, label
 from companion.screens.riposte.eyes import APP_CARDS, Screen, drawn_token
 from companion.screens.riposte.hand import hand
@@ -35,6 +35,7 @@ def turn_up(screen: Screen) -> None:
         return
     row = entry.chosen_line(screen, "row", "The new draft row", ROW)
     if len(row) < ROW:
+        scan.into(screen, "row", ROW, entry.free(screen, ROW, row))
         entry.picker(screen, "row", ROW, entry.free(screen, ROW, row))
         return
     action = entry.resolve(screen, row, lambda cards: {"type": "turn_up", "row": cards})
@@ -80,15 +81,18 @@ def _entered_pick(screen: Screen, p: int, picks: list[Action], what: tuple) -> N
         take = next(a for a in picks if a.get("slot") == what[1])
         taken = screen.data.name(screen.state.row[what[1]])
         question = f"You take {taken}. Which card did you turn up to fill the gap?"
+        scan.one_card(screen, lambda c: take | {"refill": c[0]}, keep)
         entry.one_card(screen, question, lambda c: take | {"refill": c[0]}, keep)
         return
     draw = next(a for a in picks if a["type"] == "draw")
     if not (ab.looks_at_two(screen.state, p) and left(screen.state) >= 2):
         question = "Which card did you take from the top of the deck?"
+        scan.one_card(screen, lambda c: draw | {"card": c[0]}, keep)
         entry.one_card(screen, question, lambda c: draw | {"card": c[0]}, keep)
         return
     looked = entry.chosen_line(screen, "look", "The top two cards you look at", 2)
     if len(looked) < 2:
+        scan.into(screen, "look", 2, entry.free(screen, 2, looked))
         entry.picker(screen, "look", 2, entry.free(screen, 2, looked))
         return
     action = entry.resolve(screen, looked, lambda cards: draw | {"cards": cards})

@@ -15,7 +15,7 @@ from typing import Any
 import streamlit as st
 
 from companion.games.riposte.data import ROW, START_CARDS
-from companion.screens.riposte import entry, memory
+from companion.screens.riposte import entry, memory, scan
 from companion.screens.riposte.buttons import button, keep_tablet, one_button_each
 from companion.screens.riposte.eyes import APP_CARDS, Screen
 from companion.screens.riposte.header import prompt
@@ -104,6 +104,7 @@ def _enter_row_and_marker(screen: Screen) -> None:
     entered = memory.entry(moment)
     row = entry.chosen_line(screen, "row", "The draft row turned up", ROW)
     if len(row) < ROW:
+        scan.into(screen, "row", ROW, entry.free(screen, ROW, row))
         entry.picker(screen, "row", ROW, entry.free(screen, ROW, row))
         return
     st.markdown("**Who takes the offensive marker?** Toss it, or let the app toss.")
@@ -128,6 +129,7 @@ def _enter_hand(screen: Screen, p: int) -> None:
     row = entered.get("row", [])
     hand = entry.chosen_line(screen, f"hand{p}", "Your cards", START_CARDS)
     if len(hand) < START_CARDS:
+        scan.into(screen, f"hand{p}", START_CARDS, entry.free(screen, ROW + 2, [*row, *hand]))
         entry.picker(screen, f"hand{p}", START_CARDS, entry.free(screen, ROW + 2, [*row, *hand]))
         return
     if p == 0:

@@ -18,7 +18,7 @@ import streamlit as st
 
 from companion.games.va_card_game.data import design
 from companion.screens import session
-from companion.screens.va_card_game import entry, memory, taps
+from companion.screens.va_card_game import entry, memory, scan, taps
 from companion.screens.va_card_game.buttons import (
     button,
     equip_words,
@@ -49,6 +49,7 @@ def _enter_draws(screen: Screen, p: int) -> None:
     entry draws for both."""
     view, moment = screen.view, screen.entry_moment
     prompt(f"{screen.name(p)}: which cards did you draw? Tap each one.")
+    scan.drawn(screen, p, {k: min(1, view[f"{k}_decks"][p]) for k in ("hero", "gear")})
     chosen = {}
     for kind, title in (("hero", "Your new hero card"), ("gear", "Your new equipment card")):
         size = min(1, view[f"{kind}_decks"][p])
@@ -100,6 +101,8 @@ def equip(screen: Screen) -> None:
 
 def _bring_in(screen: Screen, p: int, mine: list[Action]) -> None:
     prompt(f"{screen.name(p)}: your hero fell. Bring in a new hero from your hand, face up.")
+    if any(a["type"] == "bring_in" for a in mine):
+        scan.from_hand(screen, p, "hero", "bring_in")
     for action in (a for a in mine if a["type"] == "bring_in"):
         button(screen, label(screen, action), action)
     drawing = next((a for a in mine if a["type"] == "draw_hero"), None)
@@ -108,6 +111,8 @@ def _bring_in(screen: Screen, p: int, mine: list[Action]) -> None:
     if screen.cards == APP_CARDS:
         button(screen, label(screen, drawing), drawing, primary=True)
         return
+    scan.one_card(screen, p, "hero", lambda copies: drawing | {"card": copies[0]},
+                  keep_tablet(screen))  # fmt: skip
     entry.one_card(screen, "You hold no hero card: draw one from your hero deck. Which is it?", p,
                    "hero", lambda copies: drawing | {"card": copies[0]},
                    keep_tablet(screen))  # fmt: skip
@@ -119,6 +124,8 @@ def _attach(screen: Screen, p: int, mine: list[Action]) -> None:
     prompt(f"{screen.name(p)}: attach equipment from your hand to {hero}, or be done. Attached "
            "pieces stay on for good.")  # fmt: skip
     allowed = {a["card"]: a for a in mine if a["type"] == "equip"}
+    if screen.view["gear_hands"][p]:
+        scan.from_hand(screen, p, "gear", "equip")
     shown: set[str] = set()
     refused: list[tuple[str, str | None]] = []
     for piece in screen.view["gear_hands"][p]:

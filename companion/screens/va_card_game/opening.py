@@ -21,7 +21,7 @@ from companion.games.rulings import ruling_of
 from companion.games.va_card_game.data import MAX_GEAR, OPENING
 from companion.games.va_card_game.stats import totals
 from companion.screens import parts
-from companion.screens.va_card_game import entry, memory, taps
+from companion.screens.va_card_game import entry, memory, scan, taps
 from companion.screens.va_card_game.buttons import button, keep_tablet, label, one_button_each, play
 from companion.screens.va_card_game.eyes import APP_CARDS, Screen
 from companion.screens.va_card_game.header import prompt
@@ -57,6 +57,7 @@ def _enter_opening(screen: Screen, p: int) -> None:
     view, moment = screen.view, screen.entry_moment
     sizes = {kind: min(OPENING, view[f"{kind}_decks"][p]) for kind in ("hero", "gear")}
     prompt(f"{screen.name(p)}: which cards did you draw? Tap each one.")
+    scan.drawn(screen, p, sizes)
     chosen = {}
     for kind, title in (("hero", "Your hero cards"), ("gear", "Your equipment cards")):
         target = f"{kind}{p}"

@@ -12,6 +12,7 @@ from html import escape
 import streamlit as st
 
 from companion.screens import parts, rules_panel
+from companion.screens.vita_luna import scan
 from companion.screens.vita_luna.buttons import button, choose, deck_rank, grid, label, picked
 from companion.screens.vita_luna.eyes import Screen
 
@@ -28,6 +29,7 @@ def placing(screen: Screen) -> None:
     for c in dict.fromkeys(a["card"] for a in places):
         by_kind.setdefault(data.cards[c].id, []).append(c)
     if by_kind:
+        scan.pick(screen, places)
         st.markdown("**Your cards to place** (tap one):")
         kinds = sorted(by_kind.values(), key=lambda cs: (deck_rank(data, cs[0]), cs[0]))
         for column, copies in parts.in_rows(kinds, HAND_PER_ROW):
