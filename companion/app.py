@@ -1,131 +1,24 @@
 """The table companion: `streamlit run companion/app.py`.
 
-Routing only: no game in the URL shows the chooser; `?game=<id>` opens that saved game on its
-game's page (`companion.screens.<game id>`). Pages read the engine, never decide the rules.
+Routing only: no game in the URL shows the chooser (`companion.screens.chooser`); `?game=<id>`
+opens that saved game on its game's page (`companion.screens.<game id>`), or with `&view=table`
+in its large-type table view (`companion.screens.table_view`). Pages read the engine, never decide
+the rules.
 """
 
 from __future__ import annotations
 
-import math
 import sys
-from datetime import datetime
 from pathlib import Path
 
 import streamlit as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script from anywhere
 
-from companion.registry import GAMES, GameEntry, entry
-from companion.screens import keys, parts, session, style
-from companion.store import MAX_IMPORT_BYTES, StoreError
+from companion.registry import entry
+from companion.screens import chooser, keys, parts, session, style, table_view
 
 FOLLOW_SECONDS = 1.0  # other devices show a move within two seconds of it
-# The import box takes what the store accepts, in whole MB; `.streamlit/config.toml` sets the
-# server's own limit (server.maxUploadSize) to the same, so a larger upload is refused before it
-# is buffered, not after 200 MB of it (`make run` and `make companion` start from the checkout).
-UPLOAD_MB = math.ceil(MAX_IMPORT_BYTES / (1024 * 1024))
-
-OPTION_CSS = """
-<style>
-  div[data-testid="stButtonGroup"] button { min-height: 52px; font-size: 1.05rem; }
-</style>
-"""
-
-
-def chooser() -> None:
-    st.html(OPTION_CSS)  # the game options' buttons as finger-sized as the rest
-    st.title("Table companion")
-    st.caption("Pick a game to start, or continue one. Games are saved after every move.")
-    per_row = 3
-    rows = [GAMES[i : i + per_row] for i in range(0, len(GAMES), per_row)]
-    cells = [cell for row in rows for cell in st.columns(per_row)]
-    for column, game in zip(cells, GAMES, strict=False):
-        with column, st.container(border=True):
-            st.subheader(game.title)
-            st.caption(game.players)
-            st.write(game.blurb)
-            if game.playable:
-                for option in game.options:
-                    labels, key = dict(option.choices), keys.option(game.id, option.key)
-                    st.segmented_control(option.label, list(labels), key=key,
-                                         default=option.choices[0][0], required=True,
-                                         format_func=labels.__getitem__,
-                                         width="stretch")  # fmt: skip
-                st.button("New game", key=f"new_{game.id}", type="primary", width="stretch",
-                          on_click=_new_game, args=(game,))  # fmt: skip
-            else:
-                st.button("Not playable yet", key=f"new_{game.id}", disabled=True, width="stretch")
-                st.caption("Its companion page is still being built; print and play it meanwhile.")
-    saved_games()
-    import_box()
-
-
-def _new_game(game: GameEntry) -> None:
-    """Callback: start `game` with the options chosen on its card."""
-    chosen = {}
-    for option in game.options:
-        value = st.session_state.get(keys.option(game.id, option.key))
-        chosen[option.key] = option.choices[0][0] if value is None else value
-    options = game.setup(chosen) if game.setup else chosen
-    if game.rules is not None:  # only a playable game has the button
-        session.start(game.rules(), options)
-
-
-def saved_games() -> None:
-    try:
-        games = session.store().list(with_logs=False)
-    except StoreError as exc:
-        st.error(str(exc))
-        return
-    if not games:
-        return
-    st.header("Continue")
-    for saved in games:
-        known = entry(saved.game)
-        when = datetime.fromtimestamp(saved.updated).strftime("%d %b %H:%M")
-        with st.container(border=True):
-            left, mid, right, far = st.columns([3, 1.2, 1.2, 1.2], vertical_alignment="center")
-            title = known.title if known else parts.plain(saved.game)
-            left.markdown(f"**{parts.plain(saved.name)}** · {title} · "
-                          f"{saved.length} moves · {when}")  # fmt: skip
-            mid.button("Continue", key=f"open_{saved.id}", width="stretch",
-                       on_click=session.open_as_table, args=(saved.id,))  # fmt: skip
-            data, why = _export(saved.id, known)
-            right.download_button("Export", data, file_name=f"{saved.game}-{saved.id}.json",
-                                  mime="application/json", key=f"export_{saved.id}",
-                                  width="stretch", disabled=why is not None, help=why)  # fmt: skip
-            if why:
-                right.caption(why)
-            far.button("Delete", key=f"delete_{saved.id}", width="stretch",
-                       on_click=session.store().delete, args=(saved.id,))  # fmt: skip
-
-
-def _export(gid: str, known: GameEntry | None) -> tuple[str, str | None]:
-    """The saved game as JSON, or why it is not offered: a game with hidden hands or bids is
-    exported only once it is over, since its log (and seed) tell every secret."""
-    try:
-        if known is not None and known.secrets:
-            _, match = session.store().load_match(gid)
-            if not match.outcome().over:
-                return "", "Export once the game is over: it holds every hand and bid."
-        return session.store().export_json(gid), None
-    except StoreError as exc:
-        return "", str(exc)
-
-
-def import_box() -> None:
-    with st.expander("Import a saved game (.json)"):
-        upload = st.file_uploader("Saved game", type=["json"], key=keys.IMPORT_FILE,
-                                  max_upload_size=UPLOAD_MB,
-                                  label_visibility="collapsed")  # fmt: skip
-        if upload is not None and st.button("Import", key="import_go"):
-            try:
-                gid = session.store().import_json(upload.getvalue())
-            except StoreError as exc:
-                st.error(f"Not imported: {exc}")
-                return
-            session.open_as_table(gid)
-            st.rerun()
 
 
 def main() -> None:
@@ -134,7 +27,7 @@ def main() -> None:
     style.tablet_style()
     gid = st.query_params.get(keys.QUERY)
     if not gid:
-        chooser()
+        chooser.chooser()
         return
     table = session.open_game(gid, st.query_params.get(keys.KEY))
     if table is None:
@@ -145,10 +38,15 @@ def main() -> None:
         st.error("This saved game is for a game the companion cannot play yet.")
         st.button("Back to the games", on_click=session.leave, key="back_unplayable")
         return
-    from importlib import import_module
+    if session.table_view_shown():
+        table_view.render(table)
+    else:
+        from importlib import import_module
 
-    import_module(f"companion.screens.{game.id}").render(table)
-    parts.devices(table)
+        import_module(f"companion.screens.{game.id}").render(table)
+    table_view.at_the_table(table)  # sounds (if on) and the screen kept awake, on both
+    if not session.table_view_shown():
+        parts.devices(table)
     follow()
 
 

@@ -13,6 +13,8 @@ from companion import links
 QUERY = links.GAME  # the open game's id; without it the chooser is shown
 KEY = links.KEY  # the device's key: the table's (every seat) or one seat's; none only watches
 WALK = "walk"  # Vita Luna's walk-through cursor, "entry.step": a reload keeps the step on screen
+VIEW = "view"  # "table": the large-type table view of the open game instead of its page
+TABLE_VIEW = "table"  # the value of VIEW that shows the table view
 
 # --- the game held in this session (screens/session.py) -----------------------------------------
 
@@ -22,6 +24,12 @@ VERSION = "companion_version"  # the saved version MATCH is based on: a stale sa
 FLASH = "companion_flash"  # why the last tap was refused, shown once on the next run
 NAME = "companion_name"  # the saved game's name, for the page's title
 ACCESS = "companion_access"  # what this device may do (store.Access), from the URL's key
+
+# --- at the table (screens/presence.py, screens/table_view.py) ----------------------------------
+
+SOUNDS = "companion_sounds"  # the "Sounds for dice and hits" switch: off unless turned on
+SOUNDED = "companion_sounded"  # (game id, log length) whose sounds were played: each plays once
+FLIPPED = "companion_flipped"  # the table view turned upside down, for the far side of the table
 
 # --- the chooser (app.py) -----------------------------------------------------------------------
 

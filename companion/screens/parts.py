@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache
 from html import escape
 from typing import Any, TypeVar
 
@@ -71,6 +72,9 @@ def plain(text: str) -> str:
 # --- the title bar and the flash -----------------------------------------------------------------
 
 
+TABLE_VIEW_HELP = "Hearts, damage and whose turn it is in large type, for the whole table to read"
+
+
 def title_bar(
     title: str,
     *,
@@ -81,18 +85,23 @@ def title_bar(
     wrap: bool | None = None,
     why_not: str | None = None,
 ) -> None:
-    """The game's title, ↶ Undo and Back to games, keyed `<prefix>_undo` and `<prefix>_back`.
+    """The game's title, ↶ Undo, Table view and Back to games, keyed `<prefix>_undo`,
+    `<prefix>_table` and `<prefix>_back`.
 
     A page whose undo must do more (take back the app's moves too) passes its own `undo`; when
     the engine refuses an undo now (a sealed bid), `why_not` says why under the disabled button,
     since a tooltip needs a hover a finger cannot give."""
-    heading, undo_column, back_column = st.columns([3, 1.1, 1.3], vertical_alignment="center")
+    heading, undo_column, table_column, back_column = st.columns(
+        [3, 1.1, 1.1, 1.3], vertical_alignment="center"
+    )
     heading.markdown(title)
     refused = not can_undo or bool(why_not)
     undo_column.button("↶ Undo", key=f"{prefix}_undo", on_click=undo, args=undo_args,
                        width="stretch", wrap=wrap, disabled=refused)  # fmt: skip
     if why_not and can_undo:
         undo_column.caption(why_not)
+    table_column.button("Table view", key=f"{prefix}_table", on_click=session.show_table_view,
+                        width="stretch", wrap=wrap, help=TABLE_VIEW_HELP)  # fmt: skip
     back_column.button("Back to games", key=f"{prefix}_back", on_click=session.leave,
                        width="stretch", wrap=wrap)  # fmt: skip
 
@@ -218,14 +227,19 @@ def log_list(events: Sequence[Sequence[str]], *, height: int, most: int) -> None
 def devices(table: session.Table) -> None:
     """On the shared table screen: a QR code per seat for each player's own phone or tablet, and
     one for a screen that only watches. Each seat's key is derived from the table's key in the
-    URL, so the codes can be shown again at any time while the store keeps only hashes."""
+    URL, so the codes can be shown again at any time while the store keeps only hashes. The
+    codes are drawn only while the box is open: they are the heaviest markup on the page, and a
+    closed box would still send them to the browser on every tap."""
     if not table.access.table or not table.key:
         return
     from companion.store import seat_key
 
     here = str(st.context.url or "http://localhost:8501/")
     seen = table.public
-    with st.expander("Each player on their own device"):
+    with st.expander("Each player on their own device", key="devices_open",
+                     on_change="rerun") as box:  # fmt: skip
+        if not box.open:  # drawn only when opened: three QR codes weigh on every tap otherwise
+            return
         st.caption("Scan a code with a phone or tablet on the same network: it joins that seat, "
                    "shows only that player's cards and bids, and plays for that seat only. "
                    "Opening the game again from the list of games makes new codes.")  # fmt: skip
@@ -238,5 +252,12 @@ def devices(table: session.Table) -> None:
             link = links.seat_link(here, table.gid, key)
             with column:
                 st.markdown(f"**{escape(name)}**")
-                st.markdown(links.qr_svg(link, f"Join as {name}"), unsafe_allow_html=True)
+                st.markdown(_qr(link, f"Join as {name}"), unsafe_allow_html=True)
                 st.code(link, language=None, wrap_lines=True)
+
+
+@lru_cache(maxsize=64)
+def _qr(link: str, label: str) -> str:
+    """A seat's QR code, made once per link: encoding one took a third of every rerun of a game
+    page, and the links do not change between taps (benchmarks/bench_taps.py)."""
+    return links.qr_svg(link, label)

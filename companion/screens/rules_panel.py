@@ -4,8 +4,9 @@ and a searchable Rules panel holds the quick-reference sheet and all the rulings
 
 Everything shown comes from `companion.games.rulings`, which reads the rows the rulebook prints;
 this module only draws them. What is open is kept in the session (`OPEN`): a tap's callback sets
-it, the next run shows it in a dialog, and closing the dialog (its button or its ×) clears it. A
-page calls `show_open()` once per run, after drawing everything that can open one.
+it and reruns only `show_open` (a keyed fragment), which shows it in a dialog; closing the dialog
+(its button or its ×) clears it. A page calls `show_open()` once per run, after drawing
+everything that can open one.
 
 The widget keys are the page's, with a prefix of the page's choosing; every button here that
 opens something has a key starting with `rule_`, so the tablet CSS (`style.RULES_CSS`) sizes them
@@ -14,6 +15,7 @@ all, and tests find them.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from html import escape
 from typing import Any
@@ -25,9 +27,21 @@ from companion.games.rulings import Entry, Rulebook, Ruling, rulebook, ruling_of
 OPEN = "rules_open"  # (game id, what, note): what the rules dialog shows now
 What = tuple[Any, ...]  # ("keyword", set, id) | ("card", id) | ("ruling", id) | ("group", ...)
 PANEL: What = ("panel",)
+DIALOG = "rules_dialog"  # the key of the fragment that opens the dialog
 
 
 # --- what can be opened --------------------------------------------------------------------------
+
+
+# What Streamlit's Markdown does beyond the rulebook's own markup: fetch an image from anywhere
+# (`![](http://...)`), typeset `$math$`, colour `:red[...]`. The quick reference holds the game's
+# data (names, texts), so these are shown as typed; tables, bold and lists stay.
+_STREAMLIT_ONLY = re.compile(r"(!(?=\[)|\$|:(?=[a-z_-]+\[))")
+
+
+def tame(markdown: str) -> str:
+    """Rulebook Markdown with what only Streamlit would read escaped by a backslash."""
+    return _STREAMLIT_ONLY.sub(r"\\\1", markdown)
 
 
 def keyword(set_id: str, keyword_id: str) -> What:
@@ -66,9 +80,13 @@ def entry(book: Rulebook, what: What) -> Entry:
 
 
 def open_rules(game_id: str, what: What, note: str | None = None) -> None:
-    """Callback: show `what` of `game_id` (with `note`, the reason an action was refused)."""
+    """Callback: show `what` of `game_id` (with `note`, the reason an action was refused).
+
+    Only the dialog's fragment reruns for it, not the page: nothing else changes, and a tap
+    that opens the rules then costs the dialog alone (benchmarks/bench_taps.py)."""
     st.session_state[OPEN] = (game_id, what, None if note is None else str(note),
                               ruling_of(note))  # fmt: skip
+    st.rerun(scope=DIALOG)
 
 
 def close() -> None:
@@ -134,8 +152,10 @@ def panel_button(game_id: str, *, key: str, label: str = "Rules", width: Any = "
 # --- the dialog ----------------------------------------------------------------------------------
 
 
+@st.fragment(key=DIALOG)
 def show_open() -> None:
-    """The rules dialog, if a tap opened one: an entry, a ruling or the Rules panel."""
+    """The rules dialog, if a tap opened one: an entry, a ruling or the Rules panel. A fragment
+    of its own, which a tap that opens the rules reruns alone."""
     opened = st.session_state.get(OPEN)
     if not opened:
         return
@@ -188,7 +208,7 @@ def _panel(book: Rulebook) -> None:
     )
     with reference:
         for section in sections:
-            st.markdown(f"#### {section.title}\n\n{section.body}")
+            st.markdown(f"#### {tame(section.title)}\n\n{tame(section.body)}")
     with clarifications:
         for r in rulings:
             _ruling(r)
@@ -196,6 +216,11 @@ def _panel(book: Rulebook) -> None:
 
 
 def _close_button() -> None:
-    if st.button("Close", key="rule_close", type="primary", width="stretch"):
-        close()
-        st.rerun()
+    st.button("Close", key="rule_close", type="primary", width="stretch", on_click=_closed)
+
+
+def _closed() -> None:
+    """Callback: the dialog closed by its button, in one run of the page (a button inside the
+    dialog would rerun the dialog alone, and a rerun from there would be a second run)."""
+    close()
+    st.rerun()

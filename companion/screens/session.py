@@ -23,7 +23,18 @@ from companion.engine.core import step_rng
 from companion.engine.opponents import Opponent, opponent_move
 from companion.engine.seen import SeenMatch
 from companion.registry import entry
-from companion.screens.keys import ACCESS, FLASH, GID, KEY, MATCH, NAME, QUERY, VERSION
+from companion.screens.keys import (
+    ACCESS,
+    FLASH,
+    GID,
+    KEY,
+    MATCH,
+    NAME,
+    QUERY,
+    TABLE_VIEW,
+    VERSION,
+    VIEW,
+)
 from companion.store import Access, GameStore, StaleVersion, StoreError, default_location
 
 APP_SALT = 0x5EED  # the app's choices come from its own random stream of the match's seed
@@ -252,6 +263,20 @@ def leave() -> None:
     for key in (GID, MATCH, VERSION, NAME, ACCESS, KEY):
         st.session_state.pop(key, None)
     st.query_params.clear()
+
+
+def show_table_view() -> None:
+    """Callback: the open game's table view; in the URL, so a reload keeps it."""
+    st.query_params[VIEW] = TABLE_VIEW
+
+
+def show_game() -> None:
+    """Callback: back from the table view to the game's page."""
+    st.query_params.pop(VIEW, None)
+
+
+def table_view_shown() -> bool:
+    return st.query_params.get(VIEW) == TABLE_VIEW
 
 
 def open_as_table(gid: str) -> None:

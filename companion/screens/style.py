@@ -35,6 +35,8 @@ TABLET_CSS = """
   .rules-ruling.cited { background: #FFF8E6; border-color: #A86A00; }
   .rules-topic { font-weight: 800; font-size: 1.1rem; }
   .rules-q { font-style: italic; color: #2B2B2B; }
+  .st-key-companion_sounds label { min-height: 48px; align-items: center; }
+  .st-key-companion_sounds label p { font-size: 1.1rem; }
 </style>
 """
 

@@ -9,6 +9,7 @@ played them, then opened in a fresh session with the table's key.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from html import unescape
 from pathlib import Path
 
@@ -36,7 +37,7 @@ P2_HAND = ["wolf.2", "fox.2", "porcupine.1", "tortoise.1", "cheetah.1", "armadil
 
 
 @pytest.fixture
-def db(tmp_path, monkeypatch) -> Path:
+def db(tmp_path, monkeypatch) -> Iterator[Path]:
     path = tmp_path / "games.sqlite"
     monkeypatch.setenv("CARDGEN_COMPANION_DB", str(path))
     streamlit.cache_resource.clear()

@@ -65,7 +65,7 @@ def engine_files() -> list[tuple[str, Path]]:
 
 def test_the_engines_cite_rulings():
     cited = {game for game, path in engine_files() if citations(path)}
-    assert {"moonlighter", "vita_luna"} <= cited
+    assert {"moonlighter", "vita_luna", "riposte", "va_card_game"} <= cited
 
 
 @pytest.mark.parametrize(("game", "path"), engine_files(), ids=lambda v: getattr(v, "name", v))

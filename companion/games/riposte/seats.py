@@ -26,6 +26,7 @@ from companion.games.riposte.state import (
     from_json,
     to_json,
 )
+from companion.games.rulings import ruled
 
 Action = dict[str, Any]
 
@@ -33,11 +34,15 @@ SEATS: tuple[Seat, ...] = (0, 1)
 CHANCE_TYPES = frozenset({"cast", "deal", "turn_up"})
 BY_CHANCE: frozenset[Seat] = frozenset({CHANCE})
 ONE: tuple[frozenset[Seat], ...] = (frozenset({0}), frozenset({1}))
+# The undo refusals, citing their rulings as the engine's other refusals do.
 SEALED = {
-    CLASH: "A card laid face down cannot be taken back until both cards are revealed.",
-    CHOOSE: "A character kept face down cannot be changed until both are revealed.",
-}
-REVEALED = "Both cards are revealed: a card laid down is played and cannot be taken back."
+    CLASH: ruled("A card laid face down cannot be taken back until both cards are revealed.",
+                 "simultaneous-choice"),
+    CHOOSE: ruled("A character kept face down cannot be changed until both are revealed.",
+                  "characters"),
+}  # fmt: skip
+REVEALED = ruled("Both cards are revealed: a card laid down is played and cannot be taken back.",
+                 "simultaneous-choice")  # fmt: skip
 CARD_LISTS = ("row", "discard", "looking", "bottom", "last_words")
 
 

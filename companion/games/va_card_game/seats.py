@@ -15,6 +15,7 @@ import random
 from typing import Any
 
 from companion.engine.seats import CHANCE, HIDDEN, RUNNING, Outcome, Seat, won_by
+from companion.games.rulings import ruled
 from companion.games.va_card_game.data import MAX_GEAR, VaCardGameData
 from companion.games.va_card_game.state import (
     DECLARE,
@@ -33,11 +34,14 @@ SEATS: tuple[Seat, ...] = (0, 1)
 CHANCE_TYPES = frozenset({"toss", "deal", "draw"})
 BY_CHANCE: frozenset[Seat] = frozenset({CHANCE})
 ONE: tuple[frozenset[Seat], ...] = (frozenset({0}), frozenset({1}))
+# The undo refusals, citing their rulings as the engine's other refusals do (no ruling speaks of
+# taking back the opening hero: that one is the rule's own).
 SEALED = {
     PREPARE: "A hero placed face down cannot be taken back.",
-    DECLARE: "A declaration made face down cannot be taken back.",
-    "revealed": "Revealed cards and declarations stand: they cannot be taken back.",
-}
+    DECLARE: ruled("A declaration made face down cannot be taken back.", "declaration-order"),
+    "revealed": ruled("Revealed cards and declarations stand: they cannot be taken back.",
+                      "declaration-order"),
+}  # fmt: skip
 DECKS = ("hero_decks", "gear_decks")
 HANDS = ("hero_hands", "gear_hands")
 

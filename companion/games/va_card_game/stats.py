@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from companion.games.rulings import ruled
 from companion.games.va_card_game.data import MAX_GEAR, VaCardGameData
 from companion.games.va_card_game.state import VaCardGameState
 
@@ -57,23 +58,27 @@ def gear_refusal(
     hp_lost: int = 0,
 ) -> str | None:
     """Why `adding` may not go on `hero` (already carrying `attached`, having lost `hp_lost`),
-    in players' words; None when it may."""
+    in players' words, citing the ruling it follows (a `Refusal`, so a page can link it
+    wherever it shows the reason); None when it may."""
     name = data.heroes[hero].name
     if len(attached) + len(adding) > MAX_GEAR:
         if len(attached) >= MAX_GEAR:
-            return f"{name} already carries {MAX_GEAR} pieces of equipment, the most a hero may."
-        return f"A hero carries at most {MAX_GEAR} pieces of equipment."
+            return ruled(f"{name} already carries {MAX_GEAR} pieces of equipment, the most a "
+                         "hero may.", "equipment-limit")  # fmt: skip
+        return ruled(f"A hero carries at most {MAX_GEAR} pieces of equipment.", "equipment-limit")
     after = totals(data, hero, [*attached, *adding])
     pieces = listed([data.name(g) for g in adding])
     if after.hp - hp_lost <= 0:
-        return (
+        return ruled(
             f"{pieces} would leave {name} on {after.hp - hp_lost} HP: no equipment may bring a "
-            "hero to 0 HP or less."
+            "hero to 0 HP or less.",
+            "hp-lowering-gear",
         )
     if after.ad <= 0:
-        return (
+        return ruled(
             f"{pieces} would leave {name} with AD {after.ad}: no equipment may bring a hero's "
-            "AD to 0 or less."
+            "AD to 0 or less.",
+            "ad-lowering-gear",
         )
     return None
 

@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 from companion.engine.seats import CHANCE, HIDDEN, RUNNING, Outcome, Seat, won_by
+from companion.games.rulings import ruled
 from companion.games.vita_luna.data import DECKS, VitaLunaData
 from companion.games.vita_luna.state import (
     BIDDING,
@@ -32,7 +33,9 @@ SHARED_TYPES = frozenset({"first_attacker", "first_bidder", "next_battle"})  # t
 BOTH: frozenset[Seat] = frozenset(SEATS)
 BY_CHANCE: frozenset[Seat] = frozenset({CHANCE})
 ONE: tuple[frozenset[Seat], ...] = (frozenset({0}), frozenset({1}))
-SEALED = "A sealed bid cannot be taken back until both bids are revealed."
+SEALED = ruled(
+    "A sealed bid cannot be taken back until both bids are revealed.", "sealed_bids_undo"
+)
 
 
 def actors(action: Action) -> frozenset[Seat]:
