@@ -26,6 +26,7 @@ from companion.store import rows, schema
 from companion.store.backend import URL, Tx, open_database
 from companion.store.checked import replay, rules_for
 from companion.store.errors import StaleVersion, StoreError
+from companion.store.host import HostLock
 from companion.store.keys import PUBLIC, Access, key_hash, new_table_key, recognise, seat_key
 
 SAVE_FORMAT = 1  # of exported files (the database's own layout is `schema.FORMAT`)
@@ -182,6 +183,7 @@ class GameStore:
         self.problems = schema.ensure(self.db)
         for problem in self.problems:
             log.warning("%s", problem)
+        self.host = HostLock(self.db)  # the host PIN: see companion/store/host.py
 
     def close(self) -> None:
         self.db.close()
