@@ -17,9 +17,17 @@ PACKAGES = ("cardgen", "companion")
 
 # Which modules may import a drawing or UI library: the folder a module lives in says what it is.
 DRAWING = ("reportlab", "PIL")
-DRAWING_ROOMS = ("cardgen.printkit.backends", "cardgen.rules.backends")
+DRAWING_ROOMS = (
+    "cardgen.printkit.backends",
+    "cardgen.rules.backends",
+    "companion.scan.photo",  # opens the camera's photos (JPEG, PNG) for the code reader
+)
 UI = ("streamlit",)
 UI_ROOMS = ("companion.app", "companion.screens")
+GAME_AI = ("pyspiel", "open_spiel")  # OpenSpiel: our engines as its games, and its search bots
+GAME_AI_ROOMS = ("companion.ai",)
+PLOTTING = ("matplotlib",)
+PLOTTING_ROOMS = ("cardgen.balance.plots",)  # the balance report's plots
 
 # Which rooms may import which: the card database is the foundation and imports none of the rest;
 # the companion reads only the database.
@@ -29,6 +37,14 @@ LAYERS = {
     "cardgen.rules": ("cardgen.data", "cardgen.printkit", "cardgen.rules"),
     "companion.engine": ("companion.engine",),
     "companion.games": ("cardgen.data", "companion.engine", "companion.games"),
+    "cardgen.balance": ("cardgen.data", "cardgen.balance", "companion.engine", "companion.games"),
+    "companion.ai": (
+        "cardgen.data",
+        "companion.engine",
+        "companion.games",
+        "companion.registry",
+        "companion.ai",
+    ),
 }
 
 
@@ -139,7 +155,14 @@ def test_no_import_circles() -> None:
 
 
 @pytest.mark.parametrize(
-    ("libraries", "rooms"), [(DRAWING, DRAWING_ROOMS), (UI, UI_ROOMS)], ids=["drawing", "ui"]
+    ("libraries", "rooms"),
+    [
+        (DRAWING, DRAWING_ROOMS),
+        (UI, UI_ROOMS),
+        (PLOTTING, PLOTTING_ROOMS),
+        (GAME_AI, GAME_AI_ROOMS),
+    ],
+    ids=["drawing", "ui", "plotting", "game-ai"],
 )
 def test_libraries_stay_in_their_rooms(libraries: tuple[str, ...], rooms: tuple[str, ...]) -> None:
     strays = []

@@ -1,0 +1,278 @@
+"""`cardgen balance GAME`: the click command, registered on the `cardgen` group in cardgen/cli.py.
+
+It reads and checks everything first (the game, the numbers, the bot, the revision or folder to
+compare with), refusing a mistake in one line, then plays, then writes the report. The data is
+read once from disk into a snapshot, so what is played is the folder as it was when the command
+started, wherever the games run.
+"""
+
+from __future__ import annotations
+
+import difflib
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+
+from cardgen.balance import snapshot as snap
+from cardgen.balance.adapters import ADAPTERS, Adapter
+from cardgen.balance.play import GameRecord
+from cardgen.balance.report import summary_text, write_report
+from cardgen.balance.stats import Figures, compare, figures
+from cardgen.balance.workers import local_cores, run_cluster, run_local
+from cardgen.data.database import load_game
+from cardgen.data.errors import DataError
+from cardgen.data.game import Game
+from cardgen.data.manifest import MANIFEST_NAME
+from cardgen.data.outputs import OutputRefused, claim_root
+from cardgen.data.project import data_root, game_ids, output_root
+
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+MAX_GAMES = 10_000_000
+MAX_WORKERS = 1024
+MAX_SEED = 2**63 - 1
+
+
+class BalanceRefusal(click.ClickException):
+    """A refused `cardgen balance`: one line naming what is wrong, never a usage screen."""
+
+    def show(self, file: Any = None) -> None:
+        err.print(self.format_message(), style="red", markup=False)
+
+
+def _hint(value: str, names: list[str]) -> str:
+    close = difflib.get_close_matches(value, names, n=1, cutoff=0.6)
+    return f"; did you mean {close[0]}?" if close else ""
+
+
+def _folder(name: str, data: Path | None) -> Path:
+    """GAME as a game id under the data folder, or a path to any folder with a manifest."""
+    if (Path(name) / MANIFEST_NAME).is_file():
+        return Path(name)
+    root = data_root(data)
+    if (root / name / MANIFEST_NAME).is_file():
+        return root / name
+    known = game_ids(root)
+    listed = ", ".join(known) or "none"
+    raise BalanceRefusal(f"{name}: no such game (games in {root}: {listed}){_hint(name, known)}")
+
+
+def _load(folder: Path, what: str = "") -> Game:
+    game, problems = load_game(folder)
+    errors = [p for p in problems if p.is_error]
+    if game is None or errors:
+        for problem in errors or problems:
+            err.print(f"{what}{problem}", style="red", markup=False)
+        sys.exit(1)
+    return game
+
+
+def _adapter(game: Game) -> Adapter:
+    found = ADAPTERS.get(game.id)
+    if found is None:
+        playable = ", ".join(sorted(ADAPTERS))
+        raise BalanceRefusal(f"{game.id}: no rules engine plays this game yet, so it cannot be "
+                             f"simulated (balance runs: {playable})")  # fmt: skip
+    return found
+
+
+def _card_names(game: Game) -> dict[str, str]:
+    return {card.id: card.name or card.id for card in game.records()}
+
+
+def _check_numbers(games: int, workers: int | None, seed: int) -> None:
+    if not 1 <= games <= MAX_GAMES:
+        raise BalanceRefusal(f"--games {games}: give a whole number from 1 to {MAX_GAMES:,}")
+    if workers is not None and not 1 <= workers <= MAX_WORKERS:
+        raise BalanceRefusal(f"--workers {workers}: give a whole number from 1 to {MAX_WORKERS}")
+    if not 0 <= seed <= MAX_SEED:
+        raise BalanceRefusal(f"--seed {seed}: give a whole number from 0 to 2**63 - 1")
+
+
+def _check_scheduler(address: str | None) -> None:
+    if address is not None and "://" not in address:
+        raise BalanceRefusal(f"--scheduler {address}: give the Dask scheduler's address, "
+                             f"e.g. tcp://10.0.0.5:8786")  # fmt: skip
+
+
+def _out_root(out_root: Path | None) -> Path:
+    if out_root is None or out_root.resolve() == output_root().resolve():
+        return out_root or output_root()
+    try:
+        claim_root(out_root)
+    except OutputRefused as exc:
+        raise BalanceRefusal(str(exc)) from None
+    return out_root
+
+
+Runner = Callable[[snap.Snapshot, Callable[[int], None]], list[GameRecord]]
+
+
+def _play(label: str, data: snap.Snapshot, games: int, runner: Runner) -> list[GameRecord]:
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TextColumn("games"), TimeElapsedColumn(), TextColumn("left"),
+               TimeRemainingColumn())  # fmt: skip
+    with Progress(*columns, console=err, transient=False) as progress:
+        task = progress.add_task(label, total=games)
+        return runner(data, lambda n: progress.advance(task, n))
+
+
+@click.command("balance")
+@click.argument("game")
+@click.option(
+    "--data",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Folder holding the games (default: ./card_data).",
+)
+@click.option("--games", "count", type=int, default=2000, show_default=True, help="Games to play.")
+@click.option(
+    "--seed",
+    type=int,
+    default=1,
+    show_default=True,
+    help="Master seed: the same seed plays the same games.",
+)
+@click.option(
+    "--workers",
+    type=int,
+    default=None,
+    help="Local processes (default: every core this process may use).",
+)
+@click.option(
+    "--scheduler",
+    default=None,
+    help="Play on a Dask cluster: its scheduler's address, e.g. tcp://host:8786.",
+)
+@click.option(
+    "--bot",
+    default=None,
+    help="Who sits in the seats: app, app-easy, random, search-<level> (default: app; "
+    "Riposte: app-easy; Moonlighter: random).",
+)
+@click.option(
+    "--compare",
+    "revision",
+    default=None,
+    help="Also play the data as it was at this git revision and show what changed.",
+)
+@click.option(
+    "--compare-data",
+    "other",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Also play this other copy of the game's folder and compare.",
+)
+@click.option(
+    "--out",
+    "out_root",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Folder to hold <game>/balance/ (default: ./output).",
+)
+def balance(game: str, data: Path | None, count: int, seed: int, workers: int | None,
+            scheduler: str | None, bot: str | None, revision: str | None, other: Path | None,
+            out_root: Path | None) -> None:  # fmt: skip
+    """Play GAME bot against bot from its card data and report each card's win rate.
+
+    Writes output/GAME/balance/: report.html (plots inline), the figures as CSV, and prints the
+    outliers. GAME is a game id or a game's folder.
+    """
+    _check_numbers(count, workers, seed)
+    _check_scheduler(scheduler)
+    if revision is not None and other is not None:
+        raise BalanceRefusal("--compare and --compare-data: give one or the other, not both")
+    folder = _folder(game, data)
+    loaded = _load(folder)
+    adapter = _adapter(loaded)
+    chosen = bot or adapter.default_bot
+    if chosen not in adapter.bot_names():
+        names = adapter.bot_names()
+        raise BalanceRefusal(f"--bot {chosen}: no such bot for {loaded.id} (bots: "
+                             f"{', '.join(names)}){_hint(chosen, names)}")  # fmt: skip
+    before, against = _other_snapshot(folder, revision, other, loaded.id)
+    old_game = _load_snapshot(before, against or "") if before is not None else None
+    target = _out_root(out_root)
+    current = snap.from_folder(folder)
+    n_workers = workers or local_cores()
+
+    def runner(data_: snap.Snapshot, progress: Callable[[int], None]) -> list[GameRecord]:
+        if scheduler is not None:
+            return run_cluster(scheduler, data_, loaded.id, chosen, seed, count, progress)
+        return run_local(data_, loaded.id, chosen, seed, count, n_workers, progress)
+
+    started = time.perf_counter()
+    where = scheduler or f"{n_workers} local process{'es' if n_workers > 1 else ''}"
+    try:
+        records = _play(f"{loaded.id} ({where})", current, count, runner)
+        now = _figures(adapter, loaded, chosen, seed, records)
+        changes = None
+        if before is not None and old_game is not None:
+            old = _play(f"{against}", before, count, runner)
+            changes = compare(_figures(adapter, old_game, chosen, seed, old), now)
+    except OSError as exc:
+        raise BalanceRefusal(f"{scheduler or 'workers'}: the games could not be played "
+                             f"({exc})") from None  # fmt: skip
+    except (RuntimeError, ValueError, AssertionError, ImportError) as exc:
+        said = " ".join(str(exc).split()) or type(exc).__name__
+        raise BalanceRefusal(f"{loaded.id}: a game could not be played ({said})") from None
+    except KeyboardInterrupt:
+        err.print("interrupted: no report written, the previous one is as it was", style="red")
+        sys.exit(130)
+    try:
+        page = write_report(now, target, changes, against)
+    except OutputRefused as exc:
+        raise BalanceRefusal(str(exc)) from None
+    for line in summary_text(now, changes):
+        out.print(line, markup=False)
+    seconds = time.perf_counter() - started
+    out.print(f"{count} games in {seconds:.1f} s -> {page}", markup=False)
+
+
+def _figures(
+    adapter: Adapter, game: Game, bot: str, seed: int, records: list[GameRecord]
+) -> Figures:
+    names, kinds = _card_names(game), adapter.groups(game)
+    return figures(adapter.game_id, game.name, bot, seed, adapter.solo, names, records, kinds)
+
+
+def _other_snapshot(
+    folder: Path, revision: str | None, other: Path | None, game_id: str
+) -> tuple[snap.Snapshot | None, str | None]:
+    """The data to compare with, checked before any game is played."""
+    if revision is not None:
+        try:
+            return snap.from_git(folder, revision), f"revision {revision}"
+        except snap.SnapshotError as exc:
+            raise BalanceRefusal(str(exc)) from None
+    if other is not None:
+        if not (other / MANIFEST_NAME).is_file():
+            raise BalanceRefusal(f"--compare-data {other}: no {MANIFEST_NAME} there")
+        game = _load(other)
+        if game.id != game_id:
+            raise BalanceRefusal(f"--compare-data {other}: it holds {game.id}, not {game_id}")
+        return snap.from_folder(other), str(other)
+    return None, None
+
+
+def _load_snapshot(data: snap.Snapshot, what: str) -> Game:
+    try:
+        return snap.load(data)
+    except DataError as exc:
+        for problem in exc.problems:
+            err.print(f"{what}: {problem}", style="red", markup=False)
+        sys.exit(1)

@@ -1,0 +1,216 @@
+"""A search player from OpenSpiel: information-set MCTS over one seat's view of any of our games.
+
+OpenSpiel's `ISMCTSBot` (Cowling, Powley and Whitehouse 2011) searches a tree of the seat's
+information states; each simulation starts from a fresh world drawn with the protocol's
+`resample`, so the hidden cards it plays against are always guesses. The search starts from a
+state made with `from_view` out of the seat's view, never from the real state: it cannot read
+what the seat may not see, however it is written.
+
+Leaves are scored by playouts run on the engine directly (`advance`, no OpenSpiel wrapper per
+action): the wrapper costs several times the engine's own step, and the playouts are most of the
+work. They play at random, or by the game's own rules of thumb where it has some
+(`companion.ai.playouts`), whose choice is also the prior a node leans on (PUCT) and tries first
+(progressive widening, below). Levels differ only in how many simulations a move gets, tuned in
+benchmarks/bench_ai.py so that "hard" stays under a second of CPU a move on this two-core
+machine (see benchmarks/README.md for the measured win rates and times).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
+
+from companion.ai.playouts import Policy, policy_for
+from companion.ai.spiel_game import EngineGame, EngineState, Playable, load
+from companion.engine.core import Action
+from companion.engine.seats import Seat
+
+
+@dataclass(frozen=True)
+class Level:
+    """How hard the search thinks: simulations per move, the exploration constant, and how a
+    node picks among its tried moves ("uct", or "puct", which leans on the prior: the playout
+    policy's own choice until the search finds better)."""
+
+    simulations: int
+    uct_c: float = 2.0
+    selection: str = "uct"
+
+
+WIDEN = 2.0  # moves a node may try: about this times the square root of its visits
+
+LEVELS: dict[str, Level] = {
+    "easy": Level(6, 1.5, "puct"),
+    "normal": Level(24, 1.5, "puct"),
+    "hard": Level(64, 1.5, "puct"),
+}
+
+
+class PlayoutEvaluator(mcts.Evaluator):
+    """Scores a leaf by playing it out on the engine itself with the playout policy, and gives
+    the priors: half on the policy's own choice, the rest uniform."""
+
+    def __init__(self, rng: random.Random, policy: Policy, playouts: int = 1) -> None:
+        self.rng = rng
+        self.policy = policy
+        self.playouts = playouts
+
+    def evaluate(self, state: EngineState) -> np.ndarray:
+        total = np.zeros(len(state.spiel.seats))
+        for _ in range(self.playouts):
+            total += self.playout(state)
+        return total / self.playouts
+
+    def playout(self, state: EngineState) -> np.ndarray:
+        rules, rng = state.rules, self.rng
+        engine = rules.clone(state.engine)
+        if state.pending is not None:
+            engine, _ = rules.advance(engine, state.pending, rng)
+        for _ in range(state.spiel.max_moves - state.moves):
+            action = self.policy(engine, rng)
+            if action is None:
+                break
+            engine, _ = rules.advance(engine, action, rng)
+        outcome = rules.outcome(engine)
+        if not outcome.over or len(outcome.scores) != len(state.spiel.seats):
+            return np.zeros(len(state.spiel.seats))
+        return np.array(outcome.scores, dtype=float)
+
+    def prior(self, state: EngineState) -> list[tuple[int, float]]:
+        """Uniform, except that the playout policy's own choice here (when it has one for the
+        seat to move) gets half the weight: the search widens from it first."""
+        if state.is_chance_node():
+            return list(state.chance_outcomes())
+        legal = state.legal_actions()
+        share = 1.0 / len(legal)
+        favourite = self.favourite(state)
+        if favourite is None or len(legal) == 1:
+            return [(action, share) for action in legal]
+        rest = 0.5 / (len(legal) - 1)
+        return [(action, 0.5 if action == favourite else rest) for action in legal]
+
+    def favourite(self, state: EngineState) -> int | None:
+        if state.pending is not None:
+            return None
+        action = self.policy(state.engine, self.rng)
+        if action is None:
+            return None
+        try:
+            return state.action_id(action)
+        except ValueError:  # the policy chose for another seat, or a table decision
+            return None
+
+
+class WideningISMCTSBot(ismcts.ISMCTSBot):
+    """OpenSpiel's ISMCTS, widening progressively: a node tries a new move only once its
+    visits allow (about `WIDEN` times their square root), the most likely first by the prior.
+
+    Plain ISMCTS tries every move once before it compares any: with Vita Luna's sixty-odd
+    placings and the few dozen simulations a second allows, it would end on a move tried once
+    at random. Widening (Coulom 2007; Chaslot et al. 2008) keeps the simulations on a few
+    candidates, led by the playout policy's own choice."""
+
+    def check_expand(self, node: Any, legal_actions: list[int]) -> int:
+        allowed = min(
+            len(legal_actions), max(1, math.ceil(WIDEN * math.sqrt(node.total_visits + 1)))
+        )
+        if len(node.child_info) >= allowed:
+            return int(pyspiel.INVALID_ACTION)
+        fresh = [a for a in legal_actions if a not in node.child_info]
+        if not fresh:
+            return int(pyspiel.INVALID_ACTION)
+        best = max(node.prior_map.get(a, 0.0) for a in fresh)
+        top = [a for a in fresh if node.prior_map.get(a, 0.0) >= best]
+        return int(top[self._random_state.randint(len(top))])
+
+
+@dataclass
+class SearchOpponent:
+    """The app (or a simulated player) in `seat` of `entry`'s game, thinking at `level`.
+
+    `choose(view, legal, rng)` follows `companion.engine.opponents.Opponent`: the same view,
+    actions and random source give the same choice. A decision the table takes together (who
+    attacks first, starting the next battle) is left to the table: it answers None then.
+    """
+
+    entry: Playable
+    seat: Seat
+    level: str = "hard"
+    options: dict[str, Any] = field(default_factory=dict)
+    seed: int = 0
+    tuning: Level | None = None  # instead of the level's own (benchmarks try settings so)
+
+    def __post_init__(self) -> None:
+        if self.level not in LEVELS:
+            known = ", ".join(LEVELS)
+            raise ValueError(f"search level is one of {known}, not {self.level!r}")
+        self._game: EngineGame | None = None
+        self._policy: Policy | None = None
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Picklable (a simulator may send bots to worker processes): the loaded game and the
+        playout policy are made again where the bot lands."""
+        return self.__dict__ | {"_game": None, "_policy": None}
+
+    @property
+    def game(self) -> EngineGame:
+        if self._game is None:
+            self._game = load(self.entry, _parameters(self.entry, self.options))
+        return self._game
+
+    @property
+    def policy(self) -> Policy:
+        if self._policy is None:
+            self._policy = policy_for(self.entry.id, self.game.setup.rules)
+        return self._policy
+
+    def choose(
+        self, view: dict[str, Any], legal: list[Action], rng: random.Random
+    ) -> Action | None:
+        if not legal:
+            return None
+        draw = random.Random(f"{self.seed} {rng.random()}")
+        root = self.game.state_from_view(view, self.seat, draw)
+        if root.current_player() != self.seat:
+            return None  # chance or the table decides now, not this seat
+        if len(root.legal_actions()) == 1:
+            picked = root.engine_action(root.legal_actions()[0])
+        else:
+            picked = root.engine_action(self.search(root, draw))
+        if len(root.rules.actors(root.engine, picked)) > 1:
+            return None  # a decision for the whole table
+        wanted = _key(picked)
+        return next((a for a in legal if _key(a) == wanted), None)
+
+    def search(self, root: EngineState, draw: random.Random) -> int:
+        level = self.tuning or LEVELS[self.level]
+        selection = ismcts.ChildSelectionPolicy
+        bot = WideningISMCTSBot(
+            self.game,
+            PlayoutEvaluator(draw, self.policy),
+            level.uct_c,
+            level.simulations,
+            random_state=np.random.RandomState(draw.randrange(2**31)),
+            final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+            child_selection_policy=(selection.PUCT if level.selection == "puct" else selection.UCT),
+        )
+        bot.set_resampler(lambda state, seat: state.resampled(seat, draw))
+        return int(bot.step(root))
+
+
+def _parameters(entry: Playable, options: dict[str, Any]) -> dict[str, Any]:
+    """The game's "New game" choices among a match's options, as OpenSpiel parameters (what
+    setup adds, such as the players' names, is left to setup)."""
+    keys = {option.key for option in entry.options}
+    return {k: v for k, v in options.items() if k in keys}
+
+
+def _key(action: Action) -> str:
+    return json.dumps(action, sort_keys=True)
