@@ -26,23 +26,19 @@ from companion.engine.seats import CHANCE
 from companion.engine.seen import SeenMatch
 from companion.games.luturas.data import LuturasData
 from companion.games.luturas.state import DEAL, DRAW, MAIN, MULLIGAN, RESPOND
-from companion.registry import entry as game_entry
 from companion.screens import parts, session
+from companion.screens.covers import APP_CARDS as APP_CARDS
+from companion.screens.covers import TABLE_CARDS as TABLE_CARDS
+from companion.screens.covers import Private as Private
+from companion.screens.covers import app_seat as app_seat
+from companion.screens.covers import card_source as card_source
+from companion.screens.covers import device_eyes as device_eyes
+from companion.screens.covers import keep_only
 from companion.screens.keys import COVERS
 
 Action = dict[str, Any]
-APP_CARDS, TABLE_CARDS = "app", "table"
 COVER_KEY = "lt_cover"
 ENTRY = "lt_entry"  # the cards entered from the table (`entry`): (moment, what was entered)
-
-
-@dataclass(frozen=True)
-class Private:
-    """A screen that is one player's on the shared tablet, and its cover."""
-
-    seat: int
-    kind: str  # "hand" (opening hand), "turn", "answer" or "choice"
-    token: str  # game, seat and moment: the cover is passed for this one only
 
 
 @dataclass(frozen=True)
@@ -83,26 +79,6 @@ class Screen:
         return self.seat == seat and not self.covered
 
 
-def app_seat(seen: SeenMatch) -> int | None:
-    """The seat the app plays in this game (the registry says), or None in a game of two people."""
-    game = game_entry(seen.rules.game_id)
-    if game is None or game.opponents is None:
-        return None
-    return next(iter(game.opponents(seen.options)), None)
-
-
-def card_source(seen: SeenMatch, app: int | None) -> str:
-    """Who draws the cards: the app always does when it plays a seat."""
-    return APP_CARDS if app is not None else str(seen.options.get("cards", APP_CARDS))
-
-
-def device_eyes(table: session.Table, app: int | None) -> SeenMatch:
-    """The eyes of this device when no private screen is uncovered."""
-    if table.access.table and app is not None:
-        return table.look(1 - app)
-    return table.look()  # a player's own seat; the public view for the table and watchers
-
-
 def screen(table: session.Table, app: int | None) -> Screen:
     """What this run draws through: the device's eyes, or the uncovered private screen's."""
     base = device_eyes(table, app)
@@ -110,7 +86,7 @@ def screen(table: session.Table, app: int | None) -> Screen:
     private = None
     if table.access.table and app is None:
         private = private_screen(table.gid, base, cards)
-    uncovered = _keep_only(private)
+    uncovered = keep_only(private)
     seen = table.look(private.seat) if private is not None and uncovered else base
     covered = private is not None and not uncovered
     legal = [] if covered else offered(table, seen, app, private)
@@ -141,15 +117,6 @@ def private_screen(gid: str, seen: SeenMatch, cards: str) -> Private | None:
     if phase == RESPOND and view["attack"] is not None:
         return private(1 - int(view["attack"]["player"]), "answer")
     return None
-
-
-def _keep_only(private: Private | None) -> bool:
-    """Whether `private` has been uncovered; every other cover goes back down."""
-    passed = st.session_state.get(COVERS) or set()
-    kept = passed & ({private.token} if private is not None else set())
-    if kept != passed:
-        st.session_state[COVERS] = kept
-    return bool(kept)
 
 
 def offered(

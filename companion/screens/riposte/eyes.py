@@ -26,22 +26,18 @@ from companion.engine.seats import CHANCE
 from companion.engine.seen import SeenMatch
 from companion.games.riposte.data import RiposteData
 from companion.games.riposte.state import CAST, CHOOSE, CLASH, DEAL, DRAFT, LOOK, SWAP
-from companion.registry import entry as game_entry
 from companion.screens import parts, session
+from companion.screens.covers import APP_CARDS as APP_CARDS
+from companion.screens.covers import TABLE_CARDS as TABLE_CARDS
+from companion.screens.covers import Private as Private
+from companion.screens.covers import app_seat as app_seat
+from companion.screens.covers import card_source as card_source
+from companion.screens.covers import device_eyes as device_eyes
+from companion.screens.covers import keep_only
 from companion.screens.keys import COVERS
 from companion.screens.riposte import memory
 
 Action = dict[str, Any]
-APP_CARDS, TABLE_CARDS = "app", "table"
-
-
-@dataclass(frozen=True)
-class Private:
-    """A screen that is one player's on the shared tablet, and its cover."""
-
-    seat: int
-    kind: str  # "cast", "choose", "hand", "pick", "look", "swap", "lay" or "drawn"
-    token: str  # game, seat and moment: the cover is passed for this one only
 
 
 @dataclass(frozen=True)
@@ -79,26 +75,6 @@ class Screen:
         return self.seen.seat == seat and not self.covered
 
 
-def app_seat(seen: SeenMatch) -> int | None:
-    """The seat the app plays in this game (the registry says), or None in a game of two people."""
-    game = game_entry(seen.rules.game_id)
-    if game is None or game.opponents is None:
-        return None
-    return next(iter(game.opponents(seen.options)), None)
-
-
-def card_source(seen: SeenMatch, app: int | None) -> str:
-    """Who draws the cards: the app always does when it plays a seat."""
-    return APP_CARDS if app is not None else str(seen.options.get("cards", APP_CARDS))
-
-
-def device_eyes(table: session.Table, app: int | None) -> SeenMatch:
-    """The eyes of this device when no private screen is uncovered."""
-    if table.access.table and app is not None:
-        return table.look(1 - app)
-    return table.look()  # a player's own seat; the public view for the table and watchers
-
-
 def screen(table: session.Table, app: int | None) -> Screen:
     """What this run draws through: the device's eyes, or the uncovered private screen's."""
     base = device_eyes(table, app)
@@ -106,7 +82,7 @@ def screen(table: session.Table, app: int | None) -> Screen:
     private = None
     if table.access.table and app is None:
         private = private_screen(table.gid, base, cards)
-    uncovered = _keep_only(private)
+    uncovered = keep_only(private)
     seen = table.look(private.seat) if private is not None and uncovered else base
     covered = private is not None and not uncovered
     legal = [] if covered else offered(table, seen, app, private)
@@ -164,15 +140,6 @@ def drew_last(seen: SeenMatch, cards: str) -> int | None:
 
 def drawn_token(gid: str, seat: int, length: int) -> str:
     return f"{gid}:drawn:{seat}:{length}"
-
-
-def _keep_only(private: Private | None) -> bool:
-    """Whether `private` has been uncovered; every other cover goes back down."""
-    passed = st.session_state.get(COVERS) or set()
-    kept = passed & ({private.token} if private is not None else set())
-    if kept != passed:
-        st.session_state[COVERS] = kept
-    return bool(kept)
 
 
 def offered(

@@ -21,19 +21,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import streamlit as st
-
 from companion.engine.seats import CHANCE
 from companion.engine.seen import SeenMatch
 from companion.games.va_card_game.data import VaCardGameData
 from companion.games.va_card_game.state import DEAL, DECLARE, DRAW, EQUIP, PREPARE
-from companion.registry import entry as game_entry
 from companion.screens import parts, session
-from companion.screens.keys import COVERS
+from companion.screens.covers import APP_CARDS as APP_CARDS
+from companion.screens.covers import TABLE_CARDS as TABLE_CARDS
+from companion.screens.covers import Private as Private
+from companion.screens.covers import app_seat as app_seat
+from companion.screens.covers import card_source as card_source
+from companion.screens.covers import device_eyes as device_eyes
+from companion.screens.covers import keep_only
 from companion.screens.va_card_game import memory
 
 Action = dict[str, Any]
-APP_CARDS, TABLE_CARDS = "app", "table"
 BUTTONS = {
     "deal": "I am {}: enter my cards",
     "draw": "I am {}: enter the cards I drew",
@@ -41,15 +43,6 @@ BUTTONS = {
     "declare": "I am {}: declare",
     "equip": "I am {}: show my hand",
 }
-
-
-@dataclass(frozen=True)
-class Private:
-    """A screen that is one player's on the shared tablet, and its cover."""
-
-    seat: int
-    kind: str  # "deal", "place", "declare", "draw" or "equip"
-    token: str  # game, seat and moment: the cover is passed for this one only
 
 
 @dataclass(frozen=True)
@@ -100,26 +93,6 @@ class Screen:
         return self.seen.seat == seat and not self.covered
 
 
-def app_seat(seen: SeenMatch) -> int | None:
-    """The seat the app plays in this game (the registry says), or None in a game of two people."""
-    game = game_entry(seen.rules.game_id)
-    if game is None or game.opponents is None:
-        return None
-    return next(iter(game.opponents(seen.options)), None)
-
-
-def card_source(seen: SeenMatch, app: int | None) -> str:
-    """Who draws the cards: the app always does when it plays a seat."""
-    return APP_CARDS if app is not None else str(seen.options.get("cards", APP_CARDS))
-
-
-def device_eyes(table: session.Table, app: int | None) -> SeenMatch:
-    """The eyes of this device when no private screen is uncovered."""
-    if table.access.table and app is not None:
-        return table.look(1 - app)
-    return table.look()  # a player's own seat; the public view for the table and watchers
-
-
 def screen(table: session.Table, app: int | None) -> Screen:
     """What this run draws through: the device's eyes, or the uncovered private screen's."""
     base = device_eyes(table, app)
@@ -127,7 +100,7 @@ def screen(table: session.Table, app: int | None) -> Screen:
     private = None
     if table.access.table and app is None:
         private = private_screen(table.gid, base, cards)
-    uncovered = _keep_only(private)
+    uncovered = keep_only(private)
     seen = table.look(private.seat) if private is not None and uncovered else base
     covered = private is not None and not uncovered
     legal = [] if covered else offered(table, seen, app, private)
@@ -164,15 +137,6 @@ def drawers(view: dict[str, Any]) -> list[int]:
     """Who draws in the draw step, the active player first: everyone with a card left."""
     active = view["active"]
     return [p for p in (active, 1 - active) if view["hero_decks"][p] or view["gear_decks"][p]]
-
-
-def _keep_only(private: Private | None) -> bool:
-    """Whether `private` has been uncovered; every other cover goes back down."""
-    passed = st.session_state.get(COVERS) or set()
-    kept = passed & ({private.token} if private is not None else set())
-    if kept != passed:
-        st.session_state[COVERS] = kept
-    return bool(kept)
 
 
 def offered(
