@@ -41,8 +41,21 @@ def play(keep: str | None, action: Action) -> None:
     session.act(action)
 
 
-def each(screen: Screen, actions: list[Action], primary: bool = False) -> None:
+def distinct(screen: Screen, actions: list[Action]) -> list[Action]:
+    """One action per wording: two actions that read the same (an effect choosing either of two
+    copies of one Crystal) are the same choice at the table, so one button stands for both."""
+    shown: set[str] = set()
+    kept = []
     for action in actions:
+        words = label(screen, action)
+        if words not in shown:
+            shown.add(words)
+            kept.append(action)
+    return kept
+
+
+def each(screen: Screen, actions: list[Action], primary: bool = False) -> None:
+    for action in distinct(screen, actions):
         button(screen, action, primary=primary or len(screen.legal) == 1)
 
 

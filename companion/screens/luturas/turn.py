@@ -71,6 +71,7 @@ def _hand(screen: Screen, p: int) -> None:
 
 def _in_pairs(screen: Screen, actions: list[Action]) -> None:
     """A card's buttons two to a row when there are several (a deploy into each free space)."""
+    actions = buttons.distinct(screen, actions)
     if len(actions) == 1:
         buttons.button(screen, actions[0])
         return
