@@ -33,7 +33,8 @@ def control(name: str, moment: int, label: str, on_photo: Handler) -> None:
     photo taken goes to `on_photo` (a callback: it may play an action, or set the page's flash
     to say why not)."""
     if st.session_state.get(OPEN) != name:
-        st.button(f"📷 {label}", key=f"{name}_open", width="stretch", wrap=True,
+        st.button(label, key=f"{name}_open", width="stretch", wrap=True,
+                  icon=":material/photo_camera:",  # Streamlit's own icon font: no emoji font needed
                   on_click=_open, args=(name,))  # fmt: skip
         return
     key = f"{name}_{moment}"

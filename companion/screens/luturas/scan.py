@@ -89,7 +89,7 @@ def _offer(screen: Screen, at: tuple[str, int, int], plays: Plays) -> None:
         st.session_state.pop(SCANNED, None)
         return
     shown = card_words(screen.data, str(actions[0]["card"]))
-    st.html(f'<div class="lt-prompt">📷 Scanned: {escape(shown)}</div>')
+    st.html(f'<div class="lt-prompt">Scanned: {escape(shown)}</div>')
     for column, action in parts.in_rows(actions, 2):  # two to a row, as the hand's rows are
         with column:
             buttons.button(screen, action, key=f"lt_scanned_{parts.action_key(action)}")
