@@ -3,13 +3,20 @@ session with the URL a device holds, and a tap that must not raise."""
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
+from streamlit.components.v2 import manifest_scanner
 from streamlit.testing.v1 import AppTest
 
 from companion.screens.keys import KEY, QUERY
 
 APP = Path(__file__).resolve().parents[2] / "companion" / "app.py"
+
+# Every new AppTest scans the metadata of every installed package for Streamlit components (a
+# sixth of a second with this project's dependencies, paid hundreds of times by the suite); what
+# is installed does not change while the tests run, so the scan is made once per process.
+manifest_scanner.scan_component_manifests = cache(manifest_scanner.scan_component_manifests)
 
 
 def open_app(gid: str | None = None, key: str | None = None, **params: str | None) -> AppTest:
