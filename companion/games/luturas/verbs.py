@@ -70,7 +70,9 @@ def heal(ctx: Context, step: Any, refs: list[Ref]) -> None:
             continue
         most = None if step.amount == "all" else amount(step)
         removed = remove_damage(ctx.data, ctx.state, p, space, most)
-        ctx.events.append(f"{ctx.data.title(lutura.top)} loses {removed} damage.")
+        title = ctx.data.title(lutura.top)
+        ctx.events.append(f"{title} loses {removed} damage." if removed
+                          else f"{title} has no damage to lose.")  # fmt: skip
 
 
 def draw(ctx: Context, step: Any, refs: list[Ref]) -> None:
