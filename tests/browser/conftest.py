@@ -110,13 +110,19 @@ def _serving(db: Path | str) -> Iterator[Server]:
 
 
 @pytest.fixture(scope="session")
-def browser():
+def playwright():
+    """One Playwright per run: a second sync_playwright() inside the first refuses to start."""
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+    with sync_playwright() as running:
+        yield running
+
+
+@pytest.fixture(scope="session")
+def browser(playwright):
+    chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield chromium
+    chromium.close()
 
 
 def wait_for_app(page, timeout: float = 30_000) -> None:

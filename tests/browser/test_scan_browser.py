@@ -49,39 +49,36 @@ def write_y4m(path: Path, frames: list[Image.Image]) -> Path:
     return path
 
 
-def test_a_card_held_up_to_the_camera_is_entered(server, tmp_path: Path) -> None:
-    from playwright.sync_api import sync_playwright
-
+def test_a_card_held_up_to_the_camera_is_entered(server, playwright, tmp_path: Path) -> None:
     face = faces("riposte", "combat_card")["scissor_cut"]
     video = write_y4m(tmp_path / "card.y4m",
                       [_frame(face, turn) for turn in np.linspace(-4, 4, FRAMES)])  # fmt: skip
     args = [*CHROMIUM_ARGS, "--use-fake-ui-for-media-stream",
             "--use-fake-device-for-media-stream", f"--use-file-for-fake-video-capture={video}"]  # fmt: skip
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=args)
-        try:
-            context = browser.new_context(viewport={"width": 1024, "height": 768},
-                                          has_touch=True, permissions=["camera"])  # fmt: skip
-            page = context.new_page()
-            start_game(page, server.url, "Learning duel", "Enter each card")
-            assert "The draft row turned up (0 of 3)" in settle(page)
-            page.locator("[class*='st-key-rp_scan_row_'][class*='_open'] button").tap()
-            wait_for_app(page)
-            take = page.get_by_role("button", name="Take Photo")
-            take.wait_for(timeout=60_000)  # the camera starts slowly on a busy machine
-            page.wait_for_function(  # the fake camera's video is playing
-                "() => { const v = document.querySelector('video');"
-                " return v && v.readyState >= 2 && v.videoWidth > 0; }",
-                timeout=60_000,
-            )
-            shoot(page, "riposte-scan-camera")
-            take.click()
-            page.wait_for_function(
-                "() => document.body.innerText.includes('The draft row turned up (1 of 3)')",
-                timeout=60_000,
-            )
-            text = settle(page)
-            assert "The draft row turned up (1 of 3): Scissor Cut" in text
-            shoot(page, "riposte-scan-entered")
-        finally:
-            browser.close()
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=args)
+    try:
+        context = browser.new_context(viewport={"width": 1024, "height": 768},
+                                      has_touch=True, permissions=["camera"])  # fmt: skip
+        page = context.new_page()
+        start_game(page, server.url, "Learning duel", "Enter each card")
+        assert "The draft row turned up (0 of 3)" in settle(page)
+        page.locator("[class*='st-key-rp_scan_row_'][class*='_open'] button").tap()
+        wait_for_app(page)
+        take = page.get_by_role("button", name="Take Photo")
+        take.wait_for(timeout=60_000)  # the camera starts slowly on a busy machine
+        page.wait_for_function(  # the fake camera's video is playing
+            "() => { const v = document.querySelector('video');"
+            " return v && v.readyState >= 2 && v.videoWidth > 0; }",
+            timeout=60_000,
+        )
+        shoot(page, "riposte-scan-camera")
+        take.click()
+        page.wait_for_function(
+            "() => document.body.innerText.includes('The draft row turned up (1 of 3)')",
+            timeout=60_000,
+        )
+        text = settle(page)
+        assert "The draft row turned up (1 of 3): Scissor Cut" in text
+        shoot(page, "riposte-scan-entered")
+    finally:
+        browser.close()
