@@ -164,9 +164,23 @@ def next_action(
     legal = rules.legal_actions(state)
     if not legal:
         raise RuntimeError(f"{table.adapter.game_id}: no legal action in a running game")
-    actors = list(zip(legal, [rules.actors(state, a) for a in legal], strict=True))
+    # One pass sorts the actions: those each seat may take (a table decision is offered to
+    # every seat it names), and those no single seat decides (chance, the table's choices).
+    own: dict[int, list[Action]] = {seat: [] for seat in bots}
+    shared: list[Action] = []
+    actors = rules.actors
+    for action in legal:
+        who = actors(state, action)
+        if CHANCE in who:
+            shared.append(action)
+            continue
+        if len(who) > 1:
+            shared.append(action)
+        for seat in who:
+            if seat in own:
+                own[seat].append(action)
     for seat, bot in bots.items():
-        mine = [a for a, who in actors if seat in who and CHANCE not in who]
+        mine = own[seat]
         if mine:
             # A bot deciding on a guess it kept says so (`wants_view` False): the view, a copy
             # of the state with its secrets masked, is then not built for it.
@@ -178,7 +192,6 @@ def next_action(
                 raise RuntimeError(f"the {table.bot} bot in seat {seat + 1} chose {choice}, "
                                    "which is not one of its legal actions")  # fmt: skip
             return dict(choice), seat
-    shared = [a for a, who in actors if CHANCE in who or len(who) > 1]
     pool = shared or legal
     return pool[int(rng.random() * len(pool))], None
 
