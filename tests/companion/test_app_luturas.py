@@ -325,6 +325,42 @@ def test_with_the_tables_cards_each_player_enters_their_hand_and_draws(home):
     assert match_of(at).log[-1]["card"].startswith(drew[0].removeprefix("lt_drew_deck_"))
 
 
+def test_with_the_tables_cards_an_effect_asks_which_cards_came_up(home):
+    """Tidepup Gear 1 looks at the top two cards: with the table's cards the page asks which two
+    came up off the real Deck, in order, before the deploy is played with them; a cancelled
+    entry plays nothing."""
+    saved = save(home, dealt(options={"cards": "table"}))
+    at = tap(screen(home, saved, saved.key), "lt_cover")
+    at = tap(at, "act_crystal_crystal_aquatic-1_0")
+    deploy = "act_deploy_tidepup_g1-1_0_0"
+    at = tap(at, deploy)
+    assert len(match_of(at).log) == 7, "nothing is played before the cards are in"
+    assert ("Deploy Tidepup Gear 1 in space 1: 2 cards come up from your Deck. Take them off "
+            "the real pile as the card says and tap each, in the order they come up (0 of 2: "
+            "none yet).") in text(at)  # fmt: skip
+    at = tap(at, "lt_effect_cancel")
+    assert "lt_effect_entered" not in keys(at) and len(match_of(at).log) == 7
+    at = tap(at, deploy)
+    at = tap(at, "lt_enter_effect_coralisk")
+    assert "(1 of 2: Coralisk)" in text(at)
+    at = tap(at, "lt_enter_effect_fernwing")
+    assert not keys(at, "lt_enter_effect_") and "lt_effect_entered" in keys(at)
+    at = tap(at, "lt_effect_entered")
+    played = match_of(at).log[-1]
+    assert played["type"] == "deploy" and [c.split(".")[0] for c in played["cards"]] == [
+        "coralisk", "fernwing"]  # fmt: skip
+    assert match_of(at).state.sides[P1].top[:2] == tuple(played["cards"])
+    picks = keys(at, "act_pick_")  # the order is chosen from the two cards entered
+    assert len(picks) == 2 and all("coralisk" in k or "fernwing" in k for k in picks)
+
+
+def test_with_the_apps_cards_an_effect_plays_at_once(home):
+    saved = save(home, dealt())
+    at = tap(screen(home, saved, saved.key), "lt_cover")
+    at = tap(tap(at, "act_crystal_crystal_aquatic-1_0"), "act_deploy_tidepup_g1-1_0_0")
+    assert match_of(at).log[-1]["type"] == "deploy" and "lt_effect_entered" not in keys(at)
+
+
 # --- the screen cannot tell the twins apart ------------------------------------------------------
 
 

@@ -35,6 +35,16 @@ def next_unknown(side: Side) -> bool:
     return not side.top and bool(side.deck)
 
 
+def unseen_card(pool: list[str], rng: random.Random) -> str:
+    """Chance's pick of a card nobody has seen, among `pool` (an unknown part of a pile). The one
+    place chance picks a card: a source with a `pick(pool)` method (see `entering`) answers for
+    itself, so the page can learn which piles an action would take unseen cards from."""
+    pick = getattr(rng, "pick", None)
+    if pick is not None:
+        return str(pick(pool))
+    return pool[int(rng.random() * len(pool))]
+
+
 def entered(pool: list[str], given: list[str] | None) -> str | None:
     """The next card a player entered from the real Deck, if it can be the next one there."""
     while given:
@@ -48,14 +58,14 @@ def draw(side: Side, rng: random.Random, pile: str = DECK, given: str | None = N
     """The top card of a pile into the hand; the pile must not be empty."""
     if pile == CRYSTALS:
         pool = list(side.crystal_deck)
-        card = given if given is not None else pool[int(rng.random() * len(pool))]
+        card = given if given is not None else unseen_card(pool, rng)
         pool.remove(card)
         side.crystal_deck = tuple(pool)
     elif side.top:
         card, side.top = side.top[0], side.top[1:]
     elif side.deck:
         pool = list(side.deck)
-        card = given if given is not None else pool[int(rng.random() * len(pool))]
+        card = given if given is not None else unseen_card(pool, rng)
         pool.remove(card)
         side.deck = tuple(pool)
     else:
@@ -72,7 +82,7 @@ def top_cards(
     what an effect that looks at the top of the Deck sees."""
     while len(side.top) < count and side.deck:
         pool = list(side.deck)
-        card = entered(pool, given) or pool[int(rng.random() * len(pool))]
+        card = entered(pool, given) or unseen_card(pool, rng)
         pool.remove(card)
         side.deck, side.top = tuple(pool), (*side.top, card)
     if len(side.top) < count and not side.deck:

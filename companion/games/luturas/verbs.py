@@ -179,7 +179,7 @@ def dig(ctx: Context, step: Any, refs: list[Ref]) -> None:
         pool = list(side.crystal_deck)
         seen: list[str] = []
         while pool and len(seen) < amount(step):
-            card = board.entered(pool, ctx.cards) or pool[int(ctx.rng.random() * len(pool))]
+            card = board.entered(pool, ctx.cards) or board.unseen_card(pool, ctx.rng)
             pool.remove(card)
             seen.append(card)
         ctx.events.append(f"{name(ctx, ctx.owner)} looks at {len(seen)} cards of the Crystal deck.")

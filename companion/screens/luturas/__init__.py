@@ -27,7 +27,7 @@ import streamlit as st
 
 from companion.games.luturas.state import CHOOSE, DEAL, DRAW, MAIN, MULLIGAN, OVER, RESPOND, TOSS
 from companion.screens import rules_panel, session
-from companion.screens.luturas import answer, eyes, field, hand, header, opening, taps, turn
+from companion.screens.luturas import answer, entry, eyes, field, hand, header, opening, taps, turn
 from companion.screens.luturas.style import CSS
 
 SCREENS: dict[str, Callable[[eyes.Screen], None]] = {
@@ -75,7 +75,9 @@ def _controls(screen: eyes.Screen) -> None:
     if screen.app is not None and not screen.legal and screen.app in screen.seen.to_move():
         st.html(f'<div class="lt-now">{screen.name(screen.app)} is thinking…</div>')
         return
-    if view["pending"]:
+    if entry.effect_cards(screen):
+        pass  # the cards an action's effects take from a real pile, entered before it plays
+    elif view["pending"]:
         answer.pick(screen)
     else:
         SCREENS.get(phase, lambda s: None)(screen)

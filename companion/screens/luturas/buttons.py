@@ -11,8 +11,9 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
+from companion.games.luturas.entering import cards_to_enter
 from companion.screens import parts, rules_panel, session
-from companion.screens.luturas import eyes
+from companion.screens.luturas import asked, eyes
 from companion.screens.luturas.eyes import Screen
 from companion.screens.luturas.words import label
 
@@ -28,10 +29,23 @@ def button(
     key: str | None = None,
 ) -> None:
     """An action's button, keyed by the action (or by `key` for cards entered from the table,
-    which no list of legal actions names)."""
+    which no list of legal actions names). With the table's cards, an action that would take
+    unseen cards from its player's piles first asks which cards came up (`asked`)."""
+    tap = partial(play, eyes.keep_tablet(screen))
+    if asks_for_cards(screen, action):
+        tap = partial(asked.start, (screen.table.gid, screen.seen.length))
     parts.action_button(text or label(screen, action), action, key=key or parts.action_key(action),
-                        primary=primary, wrap=True,
-                        play=partial(play, eyes.keep_tablet(screen)))  # fmt: skip
+                        primary=primary, wrap=True, play=tap)  # fmt: skip
+
+
+def asks_for_cards(screen: Screen, action: Action) -> list[str]:
+    """The piles `action` would take unseen cards from, when its player must enter them: the
+    table's cards, on that player's own screen (the rules reason on the screen's own state)."""
+    if screen.cards != eyes.TABLE_CARDS or screen.seat is None or screen.covered:
+        return []
+    if action.get("player") != screen.seat:
+        return []
+    return cards_to_enter(screen.seen.rules, screen.state, action)
 
 
 def play(keep: str | None, action: Action) -> None:

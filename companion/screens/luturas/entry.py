@@ -20,10 +20,13 @@ from typing import Any
 
 import streamlit as st
 
+from companion.games.luturas.board import CRYSTALS
+from companion.games.luturas.entering import pool_of
 from companion.games.luturas.setup import hand_sizes
 from companion.games.luturas.state import FAST, LuturasState, design
-from companion.screens.luturas import buttons, eyes
+from companion.screens.luturas import asked, buttons, eyes
 from companion.screens.luturas.eyes import Screen
+from companion.screens.luturas.words import label
 
 Action = dict[str, Any]
 ENTRY = eyes.ENTRY  # (moment, {"0m": [copies], "0c": [copies], "ok0": True ...})
@@ -198,3 +201,42 @@ def draw(screen: Screen) -> None:
             for name, card in firsts.items():
                 buttons.button(screen, action | {"card": card}, screen.data.title(card),
                                key=f"lt_drew_{pile or 'deck'}_{name}")  # fmt: skip
+
+
+def effect_cards(screen: Screen) -> bool:
+    """The cards an action's effects take from a real pile, entered before it is played (see
+    `asked`); True when an action is waiting for them and this panel was drawn instead of the
+    phase's controls."""
+    at = moment(screen)
+    action = asked.waiting(at)
+    if action is None:
+        return False
+    piles = buttons.asks_for_cards(screen, action)
+    if not piles:  # nothing to enter after all (the screen changed hands): play it as it is
+        asked.cancel()
+        return False
+    p = int(action["player"])
+    got = list(kept(at).get("effect", []))
+    said = ", ".join(screen.data.title(c) for c in got) or "none yet"
+    where = " and ".join(sorted({_pile_words(pile) for pile in piles}))
+    st.html(f'<div class="lt-prompt">{escape(label(screen, action))}: {len(piles)} card'
+            f'{"s" if len(piles) > 1 else ""} come{"" if len(piles) > 1 else "s"} up from your '
+            f"{where}. Take {'them' if len(piles) > 1 else 'it'} off the real pile as the card "
+            f"says and tap each, in the order {'they come' if len(piles) > 1 else 'it comes'} "
+            f"up ({len(got)} of {len(piles)}: {escape(said)}).</div>")  # fmt: skip
+    if len(got) < len(piles):
+        pile = piles[len(got)]
+        pool = [c for c in pool_of(screen.state, p, pile) if c not in got]
+        st.html(f'<div class="lt-line">From the {_pile_words(pile)}:</div>')
+        _picker(screen, at, "effect", [*got, *pool], len(piles), "effect")
+    else:
+        buttons.button(screen, action | {"cards": got}, f"{label(screen, action)} with these cards",
+                       primary=True, key="lt_effect_entered")  # fmt: skip
+    st.button("Enter them again", key="lt_effect_clear", on_click=_clear, args=(at, "effect"),
+              width="stretch")  # fmt: skip
+    st.button("Cancel", key="lt_effect_cancel", on_click=asked.cancel, width="stretch")
+    return True
+
+
+def _pile_words(pile: str) -> str:
+    return "Crystal deck" if pile == CRYSTALS else "Deck"
