@@ -18,7 +18,7 @@ import importlib
 import importlib.util
 import json
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +32,7 @@ from cardgen.printkit.build import (
     Progress,
     build_game,
     no_progress,
+    pdf_name,
     write_pdf,
 )
 from cardgen.printkit.faces import PRINTED_KINDS, build_faces, templates_root
@@ -84,6 +85,17 @@ def _hash(*parts: str) -> str:
 
 def _file_hash(path: Path) -> str:
     return hashlib.sha1(path.read_bytes()).hexdigest() if path.is_file() else "-"
+
+
+def settings(options: BuildOptions) -> str:
+    """The build's own settings that change what an output shows (paper, bleed, marks, duplex,
+    codes, ink saver, copies, PNG resolution, shop, TTS address), whatever the data says: an
+    output made with other settings is out of date for `--changed`, even if no card changed.
+    Which outputs are made (--no-png, --no-tts), --text-overflow, and the settings the PDF's name
+    tells (--copies, --ink-saver: another file) are not among them."""
+    shown = replace(options, changed=False, types=(), ids=(), text_overflow="", png=True, tts=True,
+                    copies=0, ink_saver=False)  # fmt: skip
+    return _hash(json.dumps(asdict(shown), sort_keys=True, default=str))
 
 
 def _tree_hash(paths: Iterable[Path], skip: Collection[str] = ()) -> str:
@@ -218,7 +230,7 @@ def selected(game: Game, options: BuildOptions) -> list[str] | None:
 
 
 def _would_make(game: Game, options: BuildOptions) -> list[str]:
-    names = [f"print-{options.print.paper}.pdf"]
+    names = [pdf_name(replace(options, types=(), ids=()))]
     names += ["png"] * options.png + ["tts"] * options.tts
     names += [f"shop-{options.shop}"] if options.shop else []
     return names + (list(RULES_OUTPUTS) if has_rulebook(game) else [])
@@ -261,12 +273,17 @@ def build_kit(
     notes: list[str] = []
     changed: list[str] | None = None
     if options.changed:
-        due = [n for n in _would_make(game, options) if not is_current(ledger.outputs.get(n), now)]
+        made_with = settings(options)
+        due = [
+            n
+            for n in _would_make(game, options)
+            if not is_current(ledger.outputs.get(n), now) or _settings_of(ledger, n) != made_with
+        ]
         if not due:
             report = BuildReport(game.id, problems=["nothing changed since the last build"])
             report.problems += stale(folder, now, ())
             return report
-        pdf = f"print-{options.print.paper}.pdf"
+        pdf = pdf_name(replace(options, types=(), ids=()))
         changed = changed_cards(ledger.outputs.get(pdf), now)
         if changed is not None and keys is not None:
             changed = [key for key in changed if key in keys]
@@ -283,10 +300,17 @@ def build_kit(
     if changed:
         shows[f"print-{options.print.paper}-subset.pdf"] = changed
     written = {name: made_from(now, name, shows[name], ledger.outputs.get(name)) for name in made}
-    record_outputs(folder, Owner.KIT, {k: v for k, v in written.items() if v is not None})
+    made_with = settings(options)
+    written = {k: v | {"settings": made_with} for k, v in written.items() if v is not None}
+    record_outputs(folder, Owner.KIT, written)
     rebuilt = [n for n in made if not (keys is not None and n == "png")]
     report.problems += stale(folder, now, rebuilt)
     return report
+
+
+def _settings_of(ledger: Any, name: str) -> str | None:
+    note = ledger.outputs.get(name)
+    return note.get("settings") if isinstance(note, dict) else None
 
 
 def _changed_note(changed: list[str] | None, due: list[str], options: BuildOptions) -> str:

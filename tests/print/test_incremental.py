@@ -10,6 +10,7 @@ import time
 import pdfplumber
 
 from cardgen.printkit.layout.template import load_layout
+from cardgen.printkit.paper import PrintOptions
 
 from .conftest import build
 
@@ -40,6 +41,23 @@ def test_changed_builds_only_edited_cards(print_root):
     assert (out / "png" / "card" / "c0.png").is_file()  # other faces kept
     _, report = build(print_root, png=False, tts=False, changed=True)
     assert report.problems == ["nothing changed since the last build"]
+
+
+def test_changed_rebuilds_when_the_build_settings_change(print_root):
+    """--changed compares the settings as well as the data: a kit built with other bleed or
+    codes is out of date although no card changed, and one with --ink-saver or --copies (a PDF
+    of its own name) is made the first time it is asked for."""
+    build(print_root, png=False, tts=False)
+    _, report = build(print_root, png=False, tts=False, changed=True)
+    assert report.problems == ["nothing changed since the last build"]
+    bleed = {"print": PrintOptions(bleed_mm=0.0)}
+    for settings in ({"codes": False}, {"ink_saver": True}, {"copies": 2}, bleed):
+        _, report = build(print_root, png=False, tts=False, changed=True, **settings)
+        assert "nothing changed since the last build" not in report.problems, settings
+        if "codes" in settings or "print" in settings:  # the same file, made another way
+            assert any("no card changed, but print-a4.pdf" in n for n in report.notes), settings
+        _, report = build(print_root, png=False, tts=False, changed=True, **settings)
+        assert report.problems == ["nothing changed since the last build"], settings
 
 
 def test_editing_a_layout_marks_its_type_changed(print_root):
