@@ -10,7 +10,7 @@ import streamlit as st
 
 from companion.engine.seen import SeenMatch
 from companion.games.luturas.state import DEAL, DRAW, MAIN, MULLIGAN, OVER, RESPOND, TOSS
-from companion.screens import parts, rules_panel, session
+from companion.screens import last_moves, parts, rules_panel, session
 from companion.screens.luturas.eyes import Screen
 
 LOG_SHOWN = 150
@@ -53,41 +53,15 @@ def moment(view: dict[str, Any]) -> str:
 
 def _undo(app: int | None) -> None:
     """Take back the last action; against the app, also everything the app did after it."""
-    session.undo(None if app is None else lambda seen: _with_the_apps_reply(seen, app))
-
-
-def _with_the_apps_reply(seen: SeenMatch, app: int) -> int:
-    count = 0
-    for action in reversed(seen.log):
-        count += 1
-        if action.get("player") != app:
-            break
-    return count
-
-
-def recent(seen: SeenMatch, app: int | None) -> list[int]:
-    """The log entries "just now" shows: the last one, and against the app the last move that
-    was not the app's with every answer the app gave to it."""
-    if not seen.log:
-        return []
-    start = len(seen.log) - 1
-    while app is not None and start > 0 and seen.log[start].get("player") == app:
-        start -= 1
-    return list(range(start, len(seen.log)))
+    session.undo(last_moves.with_the_apps_reply(app))
 
 
 def just_now(screen: Screen) -> None:
     """What the last move did (against the app, with the app's answers: which physical cards it
     deploys, which Crystals it places), in the engine's words."""
-    seen = screen.seen
-    shown = recent(seen, screen.app)
-    if not shown:
-        st.html(f'<div class="lt-now">{escape(OPENING)}</div>')
-        return
-    said = [escape(e) for i in shown for e in seen.events[i]]
-    todo = [escape(t) for i in shown for t in for_the_table(screen, i)]
-    extra = "".join(f'<div class="lt-todo">☞ {t}</div>' for t in todo)
-    st.html(f'<div class="lt-now">{"<br>".join(said)}{extra}</div>')
+    shown = last_moves.recent(screen.seen, screen.app)
+    todo = [t for i in shown for t in for_the_table(screen, i)]
+    last_moves.show("lt", screen.seen, shown, todo, OPENING)
 
 
 def for_the_table(screen: Screen, index: int) -> list[str]:

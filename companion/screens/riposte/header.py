@@ -21,10 +21,10 @@ from companion.games.riposte.state import (
     SWAP,
     TURN_UP,
 )
-from companion.screens import parts, session
+from companion.screens import last_moves, parts, session
 from companion.screens.riposte import memory, taps
 from companion.screens.riposte.eyes import APP_CARDS, Screen
-from companion.screens.riposte.table_talk import for_the_table, recent
+from companion.screens.riposte.table_talk import for_the_table
 
 LOG_SHOWN = 150
 CLASHES = 4  # a round is four clashes, from a hand of five
@@ -71,33 +71,18 @@ def moment(view: dict[str, Any]) -> str:
 def _undo(app: int | None) -> None:
     """Take back the last action; against the app, also everything the app did after it."""
     memory.forget_entry()
-    session.undo(None if app is None else lambda seen: _with_the_apps_reply(seen, app))
-
-
-def _with_the_apps_reply(seen: SeenMatch, app: int) -> int:
-    """How many actions one tap takes back: the app's answers and the move they answered."""
-    count = 0
-    for action in reversed(seen.log):
-        count += 1
-        if action.get("player") != app:
-            break
-    return count
+    session.undo(last_moves.with_the_apps_reply(app))
 
 
 def just_now(screen: Screen) -> None:
     """What the last move did (against the app, with the app's answers), in the engine's words,
     and with the app's cards what the table does with the physical cards."""
     seen = screen.seen
-    shown = recent(seen, screen.app)
-    if not shown:
-        st.html(f'<div class="rp-now">{escape(OPENING)}</div>')
-        return
-    said = [escape(e) for i in shown for e in seen.events[i]]
+    shown = last_moves.recent(seen, screen.app)
     todo: list[str] = []
     if screen.cards == APP_CARDS:
-        todo = [escape(t) for i in shown for t in for_the_table(seen, screen.app, i)]
-    extra = "".join(f'<div class="rp-todo">☞ {t}</div>' for t in todo)
-    st.html(f'<div class="rp-now">{"<br>".join(said)}{extra}</div>')
+        todo = [t for i in shown for t in for_the_table(seen, screen.app, i)]
+    last_moves.show("rp", seen, shown, todo, OPENING)
 
 
 def prompt(text: str) -> None:

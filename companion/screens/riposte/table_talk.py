@@ -27,17 +27,6 @@ def names(data: RiposteData, cards: list[str]) -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
-def recent(seen: SeenMatch, app: int | None) -> list[int]:
-    """The log entries "just now" shows: the last one, and against the app the last move that
-    was not the app's with every answer the app gave to it."""
-    if not seen.log:
-        return []
-    start = len(seen.log) - 1
-    while app is not None and start > 0 and seen.log[start].get("player") == app:
-        start -= 1
-    return list(range(start, len(seen.log)))
-
-
 def for_the_table(seen: SeenMatch, app: int | None, index: int) -> list[str]:
     """What the table does with the physical cards after log entry `index` (app's cards)."""
     data: RiposteData = seen.rules.data  # type: ignore[attr-defined]

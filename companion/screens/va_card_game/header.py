@@ -11,10 +11,10 @@ import streamlit as st
 from companion.engine.seen import SeenMatch
 from companion.games.va_card_game.data import MAX_GEAR, OPENING
 from companion.games.va_card_game.state import DEAL, DECLARE, DRAW, EQUIP, OVER, PREPARE, TOSS
-from companion.screens import parts, session
+from companion.screens import last_moves, parts, session
 from companion.screens.va_card_game import memory, taps
 from companion.screens.va_card_game.eyes import APP_CARDS, Screen
-from companion.screens.va_card_game.table_talk import for_the_table, recent
+from companion.screens.va_card_game.table_talk import for_the_table
 
 LOG_SHOWN = 150
 OPENING_WORDS = (
@@ -72,33 +72,18 @@ def _undo(app: int | None, keeper: str | None) -> None:
     memory.forget_entry()
     if keeper is not None:
         memory.uncover(keeper)
-    session.undo(None if app is None else lambda seen: _with_the_apps_reply(seen, app))
-
-
-def _with_the_apps_reply(seen: SeenMatch, app: int) -> int:
-    """How many actions one tap takes back: the app's answers and the move they answered."""
-    count = 0
-    for action in reversed(seen.log):
-        count += 1
-        if action.get("player") != app:
-            break
-    return count
+    session.undo(last_moves.with_the_apps_reply(app))
 
 
 def just_now(screen: Screen) -> None:
     """What the last move did (against the app, with the app's answers), in the engine's words,
     and with the app's cards what the table does with the physical cards."""
     seen = screen.seen
-    shown = recent(seen, screen.app)
-    if not shown:
-        st.html(f'<div class="va-now">{escape(OPENING_WORDS)}</div>')
-        return
-    said = [escape(e) for i in shown for e in seen.events[i]]
+    shown = last_moves.recent(seen, screen.app)
     todo: list[str] = []
     if screen.cards == APP_CARDS:
-        todo = [escape(t) for i in shown for t in for_the_table(seen, screen.app, i)]
-    extra = "".join(f'<div class="va-todo">☞ {t}</div>' for t in todo)
-    st.html(f'<div class="va-now">{"<br>".join(said)}{extra}</div>')
+        todo = [t for i in shown for t in for_the_table(seen, screen.app, i)]
+    last_moves.show("va", seen, shown, todo, OPENING_WORDS)
 
 
 def prompt(text: str) -> None:

@@ -23,17 +23,6 @@ from companion.screens.va_card_game.words import names
 Action = dict[str, Any]
 
 
-def recent(seen: SeenMatch, app: int | None) -> list[int]:
-    """The log entries "just now" shows: the last one, and against the app the last move that
-    was not the app's with every answer the app gave to it."""
-    if not seen.log:
-        return []
-    start = len(seen.log) - 1
-    while app is not None and start > 0 and seen.log[start].get("player") == app:
-        start -= 1
-    return list(range(start, len(seen.log)))
-
-
 def for_the_table(seen: SeenMatch, app: int | None, index: int) -> list[str]:
     """What the table does with the physical cards after log entry `index` (the app's cards)."""
     data: VaCardGameData = seen.rules.data  # type: ignore[attr-defined]
