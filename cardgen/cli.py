@@ -1,170 +1,45 @@
 """The `cardgen` command. Bad input ends in one-line messages naming the file, never a traceback.
 
-A name that is not one of the known ones (a game, a type, a card id, a paper, a shop profile) is
-refused in one line listing the names, with a suggestion, before anything is written; so is a
-mistyped option. Where outputs may be written is `cardgen.data.outputs`'s to decide.
+What the commands share (refusals, names, consoles, where kits go) is in `cardgen.cli_common`;
+the larger commands live in modules of their own and are registered at the end.
 """
 
 from __future__ import annotations
 
-import difflib
 import sys
-from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, NoReturn
 
 import click
-from rich.console import Console
 
+from cardgen.cli_common import (
+    DUPLEX,
+    PAPER,
+    Named,
+    OneLineErrors,
+    Refusal,
+    console,
+    data_option,
+    err,
+    fail,
+    game_folders,
+    kit_root,
+    kits_option,
+    mark_kit_root,
+    offset_mm,
+    out,
+    print_problems,
+    shop_names,
+    unknown,
+)
 from cardgen.data.database import load_game, load_game_or_raise
-from cardgen.data.errors import DataError, Problem
+from cardgen.data.errors import DataError
 from cardgen.data.export import FORMATS, export_game
 from cardgen.data.game import Game
-from cardgen.data.manifest import MANIFEST_NAME
-from cardgen.data.outputs import OutputRefused, claim_root, mark_root, recover_in
-from cardgen.data.project import REPO_ROOT, data_root, game_ids, output_root, resolve_games
-from cardgen.printkit.paper import PAPERS_MM, Duplex, PrintOptions
+from cardgen.data.outputs import OutputRefused
+from cardgen.data.project import REPO_ROOT, data_root, game_ids, output_root
+from cardgen.printkit.paper import Duplex, PrintOptions
 
 REPO_TEMPLATES = REPO_ROOT / "templates"
-
-out = console = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
-
-
-def _print_problems(problems: list[Problem]) -> None:
-    for problem in sorted(problems, key=lambda p: (p.location.path, p.location.row or 0)):
-        style = "red" if problem.is_error else "yellow"
-        err.print(str(problem), style=style, markup=False, highlight=False)
-
-
-def _fail(exc: DataError) -> NoReturn:
-    _print_problems(exc.problems)
-    sys.exit(1)
-
-
-class Refusal(click.ClickException):
-    """A refused command: one line saying what is wrong and where, never a usage screen."""
-
-    def show(self, file: Any = None) -> None:
-        err.print(self.format_message(), style="red", markup=False)
-
-
-class UsageRefusal(Refusal):
-    """A mistyped command line (exit code 2, as click's own usage errors)."""
-
-    exit_code = 2
-
-
-LISTED = 40  # names listed in a refusal; a longer list ends with how many there are
-
-
-def did_you_mean(value: str, names: Iterable[str]) -> str:
-    by_lower = {name.lower(): name for name in names}
-    close = difflib.get_close_matches(value.lower(), list(by_lower), n=1, cutoff=0.6)
-    return f"; did you mean {by_lower[close[0]]}?" if close else ""
-
-
-def unknown(option: str, value: str, what: str, names: Iterable[str], where: str = "") -> Refusal:
-    """`--type creatures: no such type in vita_luna (types: ...); did you mean creature?`"""
-    known = sorted(set(names))
-    listed = ", ".join(known[:LISTED]) or "none"
-    if len(known) > LISTED:
-        listed += f", ... ({len(known)} in all)"
-    hint = did_you_mean(value, known)
-    return Refusal(f"{option} {value}: no such {what}{where} ({what}s: {listed}){hint}")
-
-
-class Named(click.ParamType):
-    """One of a closed list of names; anything else is refused in one line with a suggestion."""
-
-    def __init__(self, what: str, names: Callable[[], Iterable[str]]) -> None:
-        self.name = what
-        self.what = what
-        self.names = names
-
-    def get_metavar(self, param: click.Parameter, ctx: click.Context) -> str | None:
-        return "[" + "|".join(sorted(self.names())) + "]"
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        if value in set(self.names()):
-            return value
-        option = param.opts[0] if param is not None and param.opts else self.what
-        raise unknown(option, str(value), self.what, self.names())
-
-
-def _shop_names() -> list[str]:
-    from cardgen.printkit.shop import shop_profiles
-
-    return list(shop_profiles())
-
-
-PAPER = Named("paper", lambda: PAPERS_MM)
-DUPLEX = Named("duplex mode", lambda: [d.value for d in Duplex])
-
-
-class OneLineErrors(click.Group):
-    """Usage mistakes (an unknown option, a missing argument) as one line, not a usage screen."""
-
-    def invoke(self, ctx: click.Context) -> Any:
-        try:
-            return super().invoke(ctx)
-        except click.UsageError as exc:
-            where = exc.ctx.command_path if exc.ctx else ctx.command_path
-            message = " ".join(exc.format_message().split())
-            raise UsageRefusal(f"{where}: {message} (see {where} --help)") from None
-
-
-def _games(names: tuple[str, ...], data: Path | None) -> list[Path]:
-    """The game folders named (default: all); an unknown name is refused with a suggestion."""
-    root = data_root(data)
-    known = game_ids(root)
-    for name in names if list(names) != ["all"] else ():
-        if name not in known and not (Path(name) / MANIFEST_NAME).is_file():
-            listed = ", ".join(known) or "none"
-            hint = did_you_mean(name, known)
-            raise Refusal(f"{name}: no such game (games in {root}: {listed}){hint}")
-    try:
-        return resolve_games(names, root)
-    except DataError as exc:
-        _fail(exc)
-
-
-def _kit_root(out_root: Path | None) -> Path:
-    """Where game kits go: the default output folder, or an `--out` folder cardgen may own.
-    Whatever killed runs left there is put right first, before the data is even read."""
-    if out_root is None or out_root.resolve() == output_root().resolve():
-        recover_in(out_root or output_root())
-        return out_root or output_root()
-    try:
-        claim_root(out_root)
-    except OutputRefused as exc:
-        raise Refusal(str(exc)) from None
-    recover_in(out_root)
-    return out_root
-
-
-def _mark_root(target: Path) -> None:
-    """Once a kit is in an `--out` folder, mark the folder as cardgen's (see _kit_root)."""
-    if target.is_dir() and target.resolve() != output_root().resolve():
-        mark_root(target)
-
-
-data_option = click.option(
-    "--data",
-    "data",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=None,
-    help="Folder holding the games (default: ./card_data).",
-)
-
-
-kits_option = click.option(
-    "--out",
-    "out_root",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=None,
-    help="Folder to hold <game>/ (default: ./output); new, empty, or one cardgen made.",
-)
 
 
 @click.group(cls=OneLineErrors, context_settings={"help_option_names": ["-h", "--help"]})
@@ -206,11 +81,11 @@ def _broken_examples(game: Game) -> list[str]:
 @click.option("--quiet", "-q", is_flag=True, help="Print only problems.")
 def validate(games: tuple[str, ...], data: Path | None, quiet: bool) -> None:
     """Check every sheet of GAMES (default: all) and report every problem as path:row:column."""
-    folders = _games(games, data)
+    folders = game_folders(games, data)
     failed = 0
     for folder in folders:
         game, problems = load_game(folder)
-        _print_problems(problems)
+        print_problems(problems)
         errors = [p for p in problems if p.is_error]
         broken = _broken_examples(game) if game is not None and not errors else []
         for line in broken:
@@ -243,11 +118,11 @@ def validate(games: tuple[str, ...], data: Path | None, quiet: bool) -> None:
 @data_option
 def export(game: str, fmt: str, destination: Path | None, data: Path | None) -> None:
     """Write GAME's database as CSV, XLSX or JSON, loadable again without loss."""
-    (folder,) = _games((game,), data)
+    (folder,) = game_folders((game,), data)
     try:
         loaded = load_game_or_raise(folder)
     except DataError as exc:
-        _fail(exc)
+        fail(exc)
     target = destination or output_root() / loaded.id / f"data-{fmt}"
     try:
         export_game(loaded, fmt, target)
@@ -258,17 +133,6 @@ def export(game: str, fmt: str, destination: Path | None, data: Path | None) -> 
         err.print(f"{target}: cannot write the export: {exc.strerror or exc}", style="red")
         sys.exit(1)
     out.print(f"{loaded.id}: wrote {target}", markup=False)
-
-
-def _offset(value: str) -> tuple[float, float]:
-    hint = "give X,Y in millimetres, e.g. 0.5,-1"
-    try:
-        parts = [float(v) for v in value.replace(";", ",").split(",")]
-    except ValueError:
-        raise click.BadParameter(hint, param_hint="'--offset'") from None
-    if len(parts) != 2:
-        raise click.BadParameter(hint, param_hint="'--offset'")
-    return parts[0], parts[1]
 
 
 @main.command()
@@ -296,7 +160,7 @@ def _offset(value: str) -> tuple[float, float]:
 @click.option("--no-codes", is_flag=True, help="Leave the card codes (for the companion) out.")
 @click.option(
     "--shop",
-    type=Named("shop profile", _shop_names),
+    type=Named("shop profile", shop_names),
     default=None,
     help="Also write one card per page with TrimBox/BleedBox, and PNGs, for this print shop.",
 )
@@ -357,14 +221,14 @@ def build(
 
     from cardgen.printkit.build import BuildOptions
 
-    folders = _games(games, data)
+    folders = game_folders(games, data)
     options = BuildOptions(
         print=PrintOptions(
             paper=paper,
             duplex=Duplex(duplex),
             bleed_mm=bleed,
             gutter_mm=gutter,
-            back_offset_mm=_offset(offset),
+            back_offset_mm=offset_mm(offset),
             cut_lines=cut_lines,
             gutterfold=gutterfold,
         ),
@@ -380,9 +244,9 @@ def build(
         ink_saver=ink_saver,
         tts_url=_tts_url(tts_url),
     )
-    target = _kit_root(out_root)
+    target = kit_root(out_root)
     failed = not _build_all(folders, options, target)
-    _mark_root(target)
+    mark_kit_root(target)
     if watch:
         _watch(folders, options, target)
     sys.exit(1 if failed else 0)
@@ -450,7 +314,7 @@ def _build_all(folders: list[Path], options, target: Path) -> bool:
         game, problems = load_game(folder)
         errors = [p for p in problems if p.is_error]
         if game is None or errors:
-            _print_problems(errors or problems)
+            print_problems(errors or problems)
             err.print(f"{folder.name}: not built, fix the data first", style="bold red")
             ok = False
         else:
@@ -521,12 +385,12 @@ def rules(games: tuple[str, ...], data: Path | None, paper: str, out_root: Path 
     from cardgen.kit import build_rulebooks
     from cardgen.rules.book import RulesError
 
-    folders = _games(games, data)
+    folders = game_folders(games, data)
     try:
         loaded = [load_game_or_raise(folder) for folder in folders]
     except DataError as exc:
-        _fail(exc)
-    target = _kit_root(out_root)
+        fail(exc)
+    target = kit_root(out_root)
     failed = False
     for game in loaded:
         try:
@@ -540,7 +404,7 @@ def rules(games: tuple[str, ...], data: Path | None, paper: str, out_root: Path 
                       markup=False)  # fmt: skip
             failed = True
             continue
-        _mark_root(target)
+        mark_kit_root(target)
         for problem in report.problems:
             err.print(f"{game.id}: warning: {problem}", style="yellow", markup=False)
         pages = ", ".join(f"{k} {v} pages" for k, v in report.pages.items())
@@ -572,12 +436,12 @@ def tuckbox(
 
     if not 0.05 <= card_thickness <= 5:
         raise Refusal(f"--card-thickness {card_thickness:g}: expected 0.05 to 5 mm per card")
-    folders = _games(games, data)
+    folders = game_folders(games, data)
     try:
         loaded = [load_game_or_raise(folder) for folder in folders]
     except DataError as exc:
-        _fail(exc)
-    target = _kit_root(out_root)
+        fail(exc)
+    target = kit_root(out_root)
     failed = False
     for game in loaded:
         try:
@@ -589,98 +453,19 @@ def tuckbox(
         for problem in report.problems:
             err.print(f"{game.id}: warning: {problem}", style="yellow", markup=False)
         if report.path is not None:
-            _mark_root(target)
+            mark_kit_root(target)
             console.print(f"{game.id}: {report.pages} tuck box(es) -> {report.path}", markup=False)
     sys.exit(1 if failed else 0)
-
-
-@main.command()
-@click.argument("folder", type=click.Path(path_type=Path))
-@click.option(
-    "--back",
-    "back",
-    type=click.Path(path_type=Path),
-    default=None,
-    help="One back for every card (default: back.png in FOLDER, or backs by name).",
-)
-@click.option(
-    "--size",
-    default="poker",
-    show_default=True,
-    help="Card trim size: a name (poker, tarot, square, mini ...) or WxH in mm.",
-)
-@click.option(
-    "--image-bleed",
-    type=float,
-    default=0.0,
-    show_default=True,
-    help="Bleed already in the images, in mm (0: the image is the trim).",
-)
-@click.option("--paper", type=PAPER, default="a4", show_default=True)
-@click.option("--duplex", type=DUPLEX, default="long", show_default=True)
-@click.option("--offset", default="0,0", help="Shift backs by X,Y mm.")
-@click.option("--cut-lines", is_flag=True, help="Full-length cut lines as well as crop marks.")
-@click.option("--gutterfold", is_flag=True, help="Fronts and backs side by side, to fold.")
-@click.option(
-    "--out",
-    "out",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
-    help="The PDF to write (default: FOLDER-sheets-PAPER.pdf beside FOLDER).",
-)
-def sheet(
-    folder: Path,
-    back: Path | None,
-    size: str,
-    image_bleed: float,
-    paper: str,
-    duplex: str,
-    offset: str,
-    cut_lines: bool,
-    gutterfold: bool,
-    out: Path | None,
-) -> None:
-    """Impose ready-made card images from FOLDER onto print sheets."""
-    from cardgen.data.units import preset_sizes, to_mm
-    from cardgen.printkit.imagesheet import (
-        check_images,
-        collect,
-        image_warnings,
-        write_image_sheets,
-    )
-
-    try:
-        cards = collect(folder, back)
-        check_images(cards)
-    except DataError as exc:
-        _fail(exc)
-    presets = preset_sizes()
-    if size in presets:
-        w, h = presets[size].width_mm, presets[size].height_mm
-    else:
-        try:
-            w, h = (to_mm(v) for v in size.lower().split("x"))
-        except ValueError:
-            raise click.BadParameter("a size name or WxH in mm, e.g. 63x88") from None
-    for warning in image_warnings(cards, w, h, image_bleed):
-        err.print(f"warning: {warning}", style="yellow", markup=False)
-    options = PrintOptions(paper=paper, duplex=Duplex(duplex), back_offset_mm=_offset(offset),
-                           cut_lines=cut_lines, gutterfold=gutterfold)  # fmt: skip
-    target = out or folder.parent / f"{folder.name}-sheets-{paper}.pdf"
-    try:
-        pages = write_image_sheets(cards, w, h, image_bleed, options, target, folder.name)
-    except (ValueError, OSError) as exc:
-        err.print(f"{folder}: cannot impose these images: {exc}", style="red", markup=False)
-        sys.exit(1)
-    console.print(f"{len(cards)} cards, {pages} pages -> {target}", markup=False)
 
 
 from cardgen.balance.command import balance  # noqa: E402  (registered last: it imports the engines)
 
 main.add_command(balance)
 from cardgen.proof import proof_command  # noqa: E402  (its own module: cardgen/proof.py)
+from cardgen.sheet_command import sheet  # noqa: E402  (its own module: cardgen/sheet_command.py)
 
-main.add_command(proof_command(_games, _kit_root, _mark_root, data_option, kits_option))
+main.add_command(sheet)
+main.add_command(proof_command(game_folders, kit_root, mark_kit_root, data_option, kits_option))
 
 if __name__ == "__main__":
     main()

@@ -1,0 +1,175 @@
+"""What every `cardgen` command shares: its consoles, one-line refusals, closed lists of names, the
+game folders named on the command line, and where kits may be written.
+
+A name that is not one of the known ones (a game, a type, a card id, a paper, a shop profile) is
+refused in one line listing the names, with a suggestion, before anything is written; so is a
+mistyped option. Where outputs may be written is `cardgen.data.outputs`'s to decide.
+"""
+
+from __future__ import annotations
+
+import difflib
+import sys
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any, NoReturn
+
+import click
+from rich.console import Console
+
+from cardgen.data.errors import DataError, Problem
+from cardgen.data.manifest import MANIFEST_NAME
+from cardgen.data.outputs import OutputRefused, claim_root, mark_root, recover_in
+from cardgen.data.project import data_root, game_ids, output_root, resolve_games
+from cardgen.printkit.paper import PAPERS_MM, Duplex
+
+out = console = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def print_problems(problems: list[Problem]) -> None:
+    for problem in sorted(problems, key=lambda p: (p.location.path, p.location.row or 0)):
+        style = "red" if problem.is_error else "yellow"
+        err.print(str(problem), style=style, markup=False, highlight=False)
+
+
+def fail(exc: DataError) -> NoReturn:
+    print_problems(exc.problems)
+    sys.exit(1)
+
+
+class Refusal(click.ClickException):
+    """A refused command: one line saying what is wrong and where, never a usage screen."""
+
+    def show(self, file: Any = None) -> None:
+        err.print(self.format_message(), style="red", markup=False)
+
+
+class UsageRefusal(Refusal):
+    """A mistyped command line (exit code 2, as click's own usage errors)."""
+
+    exit_code = 2
+
+
+LISTED = 40  # names listed in a refusal; a longer list ends with how many there are
+
+
+def did_you_mean(value: str, names: Iterable[str]) -> str:
+    by_lower = {name.lower(): name for name in names}
+    close = difflib.get_close_matches(value.lower(), list(by_lower), n=1, cutoff=0.6)
+    return f"; did you mean {by_lower[close[0]]}?" if close else ""
+
+
+def unknown(option: str, value: str, what: str, names: Iterable[str], where: str = "") -> Refusal:
+    """`--type creatures: no such type in vita_luna (types: ...); did you mean creature?`"""
+    known = sorted(set(names))
+    listed = ", ".join(known[:LISTED]) or "none"
+    if len(known) > LISTED:
+        listed += f", ... ({len(known)} in all)"
+    hint = did_you_mean(value, known)
+    return Refusal(f"{option} {value}: no such {what}{where} ({what}s: {listed}){hint}")
+
+
+class Named(click.ParamType):
+    """One of a closed list of names; anything else is refused in one line with a suggestion."""
+
+    def __init__(self, what: str, names: Callable[[], Iterable[str]]) -> None:
+        self.name = what
+        self.what = what
+        self.names = names
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context) -> str | None:
+        return "[" + "|".join(sorted(self.names())) + "]"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if value in set(self.names()):
+            return value
+        option = param.opts[0] if param is not None and param.opts else self.what
+        raise unknown(option, str(value), self.what, self.names())
+
+
+def shop_names() -> list[str]:
+    from cardgen.printkit.shop import shop_profiles
+
+    return list(shop_profiles())
+
+
+PAPER = Named("paper", lambda: PAPERS_MM)
+DUPLEX = Named("duplex mode", lambda: [d.value for d in Duplex])
+
+
+class OneLineErrors(click.Group):
+    """Usage mistakes (an unknown option, a missing argument) as one line, not a usage screen."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as exc:
+            where = exc.ctx.command_path if exc.ctx else ctx.command_path
+            message = " ".join(exc.format_message().split())
+            raise UsageRefusal(f"{where}: {message} (see {where} --help)") from None
+
+
+def game_folders(names: tuple[str, ...], data: Path | None) -> list[Path]:
+    """The game folders named (default: all); an unknown name is refused with a suggestion."""
+    root = data_root(data)
+    known = game_ids(root)
+    for name in names if list(names) != ["all"] else ():
+        if name not in known and not (Path(name) / MANIFEST_NAME).is_file():
+            listed = ", ".join(known) or "none"
+            hint = did_you_mean(name, known)
+            raise Refusal(f"{name}: no such game (games in {root}: {listed}){hint}")
+    try:
+        return resolve_games(names, root)
+    except DataError as exc:
+        fail(exc)
+
+
+def kit_root(out_root: Path | None) -> Path:
+    """Where game kits go: the default output folder, or an `--out` folder cardgen may own.
+    Whatever killed runs left there is put right first, before the data is even read."""
+    if out_root is None or out_root.resolve() == output_root().resolve():
+        recover_in(out_root or output_root())
+        return out_root or output_root()
+    try:
+        claim_root(out_root)
+    except OutputRefused as exc:
+        raise Refusal(str(exc)) from None
+    recover_in(out_root)
+    return out_root
+
+
+def mark_kit_root(target: Path) -> None:
+    """Once a kit is in an `--out` folder, mark the folder as cardgen's (see kit_root)."""
+    if target.is_dir() and target.resolve() != output_root().resolve():
+        mark_root(target)
+
+
+data_option = click.option(
+    "--data",
+    "data",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Folder holding the games (default: ./card_data).",
+)
+
+
+kits_option = click.option(
+    "--out",
+    "out_root",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Folder to hold <game>/ (default: ./output); new, empty, or one cardgen made.",
+)
+
+
+def offset_mm(value: str) -> tuple[float, float]:
+    """`--offset X,Y`: how far to shift the backs, in millimetres."""
+    hint = "give X,Y in millimetres, e.g. 0.5,-1"
+    try:
+        parts = [float(v) for v in value.replace(";", ",").split(",")]
+    except ValueError:
+        raise click.BadParameter(hint, param_hint="'--offset'") from None
+    if len(parts) != 2:
+        raise click.BadParameter(hint, param_hint="'--offset'")
+    return parts[0], parts[1]
