@@ -12,8 +12,8 @@ from cardgen.data.art import ArtNameError, art_path, library_name
 from cardgen.data.effects import Vocabulary, misplaced, render
 from cardgen.data.errors import Problems, clip, describe, quoted
 from cardgen.data.game import Game
-from cardgen.data.manifest import CountRule, DeckFormat, TypeSpec
 from cardgen.data.records import Card
+from cardgen.data.spec import CountRule, DeckFormat, TypeSpec
 
 MOST_COPIES = 10_000  # of one card: more is a typo (or a file meant to exhaust memory)
 MOST_COMPONENTS = 200_000  # of one type, all copies counted: what a print kit lays out

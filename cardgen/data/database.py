@@ -15,9 +15,10 @@ from cardgen.data.checks import check_game
 from cardgen.data.errors import DataError, Location, Problem, Problems, quoted
 from cardgen.data.fields import ParseContext
 from cardgen.data.game import Game
-from cardgen.data.manifest import MANIFEST_NAME, GameSpec, TypeSpec, load_manifest
+from cardgen.data.manifest import MANIFEST_NAME, load_manifest
 from cardgen.data.readers import RawSheet, read_csv, read_json, read_xlsx, worksheet_names
 from cardgen.data.records import cards_from_sheet
+from cardgen.data.spec import GameSpec, TypeSpec
 
 TEXT_SUFFIXES = {".csv": "csv", ".tsv": "csv", ".json": "json"}
 

@@ -19,8 +19,9 @@ from cardgen.data.art import SOURCES_FILE, art_path, is_library_art
 from cardgen.data.checks import inside_folder
 from cardgen.data.database import Game
 from cardgen.data.fields import FieldSpec
-from cardgen.data.manifest import MANIFEST_NAME, TypeSpec
+from cardgen.data.manifest import MANIFEST_NAME
 from cardgen.data.outputs import OutputRefused, Owner, claim, publish, staging_beside
+from cardgen.data.spec import TypeSpec
 
 FORMATS = ("csv", "xlsx", "json")
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet would run as a formula

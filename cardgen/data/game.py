@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from cardgen.data.manifest import GameSpec
 from cardgen.data.records import Card
+from cardgen.data.spec import GameSpec
 
 
 @dataclass

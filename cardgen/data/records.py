@@ -7,8 +7,8 @@ from typing import Any
 
 from cardgen.data.errors import Location, Problems, quoted
 from cardgen.data.fields import FIELD_TYPES, FieldSpec, FieldValueError, ParseContext, parse_cell
-from cardgen.data.manifest import TypeSpec
 from cardgen.data.readers.raw import RawSheet, is_blank
+from cardgen.data.spec import TypeSpec
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardgen.data.database import Game
-from cardgen.data.manifest import TypeSpec
 from cardgen.data.outputs import Owner, claim, publish, staging_beside
+from cardgen.data.spec import TypeSpec
 from cardgen.printkit.composites import (
     board_extras,
     board_label,

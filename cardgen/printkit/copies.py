@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardgen.data.game import Game
-from cardgen.data.manifest import TypeSpec
 from cardgen.data.records import Card
+from cardgen.data.spec import TypeSpec
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,8 @@ from typing import Any
 
 from cardgen.data.database import Game
 from cardgen.data.fields import FieldSpec
-from cardgen.data.manifest import BackFace, TypeSpec
 from cardgen.data.records import Card
+from cardgen.data.spec import BackFace, TypeSpec
 from cardgen.data.units import Size
 from cardgen.printkit.artcheck import art_warnings
 from cardgen.printkit.copies import Copy, printed_copies, unique_faces

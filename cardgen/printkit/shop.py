@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.data.database import Game
-from cardgen.data.manifest import TypeSpec
+from cardgen.data.spec import TypeSpec
 from cardgen.data.units import Size, to_mm
 from cardgen.printkit.draw import Face
 from cardgen.printkit.faces import FaceSet, build_faces

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardgen.data.database import Game
-from cardgen.data.manifest import BackFace, TypeSpec
+from cardgen.data.spec import BackFace, TypeSpec
 from cardgen.printkit.backends.fonts import ASCENT, PT_PER_MM, text_width_mm
 from cardgen.printkit.copies import printed_copies
 from cardgen.printkit.draw import Op, PolygonOp, RectOp, Style, TextOp, rotate_ops

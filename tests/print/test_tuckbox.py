@@ -131,7 +131,7 @@ def test_a_thickness_out_of_range_is_refused_in_one_line(tmp_path: Path):
 
 
 def test_names_are_on_the_faces_and_the_cut_is_one_closed_path():
-    from cardgen.data.manifest import BackFace
+    from cardgen.data.spec import BackFace
 
     deck = Deck("card", "Heroes - Red", 63, 88, 40, BackFace("Red", "#D55E00", "R"))
     box = TuckBox.for_deck(63, 88, 40, 0.32)
