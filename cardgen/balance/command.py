@@ -162,7 +162,7 @@ def _play(label: str, data: snap.Snapshot, games: int, runner: Runner) -> list[G
     "--bot",
     default=None,
     help="Who sits in the seats: app, app-easy, random, search-<level> (default: app; "
-    "Riposte: app-easy; Moonlighter: random).",
+    "Riposte and Luturas: app-easy; Moonlighter: random).",
 )
 @click.option(
     "--compare",
