@@ -11,7 +11,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from companion.games.luturas import board, effects
+from companion.games.luturas import activated, board, effects
 from companion.games.luturas.combat import declare, let_through
 from companion.games.luturas.data import LuturasData
 from companion.games.luturas.outcome import settle
@@ -113,8 +113,8 @@ HANDLERS: dict[str, Handler] = {
     "pass": let_through,
     "tool": play_tool,
     "assign": assign,
-    "strategy": effects.play_strategy,
+    "strategy": activated.play_strategy,
     "set": set_strategy,
     "end": end_turn,
-    **effects.HANDLERS,
+    **activated.HANDLERS,
 }

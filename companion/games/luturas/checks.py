@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.luturas import board, effects, lasting, pending
+from companion.games.luturas import activated, board, effects, lasting, pending
 from companion.games.luturas.crystals import describe_have, describe_needs, shortfall, types_of
 from companion.games.luturas.data import ANY, MULLIGANS, LuturasData
 from companion.games.luturas.setup import hand_sizes
@@ -81,7 +81,7 @@ def check(data: LuturasData, state: LuturasState, action: Action) -> str | None:
     if kind == "pick":
         return "Nothing waits to be chosen."
     if kind in effects.ACTIVATIONS:
-        return effects.check_activation(data, state, action)
+        return activated.check_activation(data, state, action)
     if kind not in PHASES:
         return f"Luturas has no action {kind!r}."
     if state.phase != PHASES[kind]:
@@ -262,8 +262,8 @@ def check_deploy(data: LuturasData, state: LuturasState, action: Action) -> str 
         return ruled(f"Space {space + 1} is taken: deploy into a free space.", "lutura-limit")
     return (
         needs_refusal(data, state, p, card)
-        or effects.cards_refusal(state, action)
-        or effects.choice_refusal(data, state, action)
+        or activated.cards_refusal(state, action)
+        or activated.choice_refusal(data, state, action)
     )
 
 
@@ -394,8 +394,8 @@ def check_strategy(data: LuturasData, state: LuturasState, action: Action) -> st
                      "face down instead.", "strategy-facedown")  # fmt: skip
     return (
         strategy_refusal(data, state, p)
-        or effects.cards_refusal(state, action)
-        or effects.choice_refusal(data, state, action)
+        or activated.cards_refusal(state, action)
+        or activated.choice_refusal(data, state, action)
     )
 
 

@@ -15,7 +15,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from companion.games.luturas import effects, lasting
+from companion.games.luturas import activated, effects, lasting
 from companion.games.luturas.damage import destroy_tool, hurt, hurt_soldier
 from companion.games.luturas.data import STRONG, LuturasData
 from companion.games.luturas.outcome import is_decided, settle
@@ -93,7 +93,7 @@ def declare(data: LuturasData, state: LuturasState, action: Action, rng: random.
     state.attack = Attack(p, space, target, choices=choices, declined=bool(action.get("skip0")))
     resolved = {"type": "attack", "player": p, "space": space, "target": target}
     resolved |= {k: v for k, v in action.items() if k in ("choices0", "skip0")}
-    if target != OWN_TOOL and effects.can_answer(data, state, 1 - p):
+    if target != OWN_TOOL and activated.can_answer(data, state, 1 - p):
         state.phase = RESPOND
         events.append(f"{state.names[1 - p]} may answer the attack.")
         return resolved, events

@@ -23,7 +23,7 @@ from typing import Any
 
 from companion.engine.core import Step, apply_with
 from companion.engine.seats import Outcome, Seat, SeatedRules
-from companion.games.luturas import board, effects, pending, seats
+from companion.games.luturas import activated, board, effects, pending, seats
 from companion.games.luturas import state as st
 from companion.games.luturas.actions import HANDLERS
 from companion.games.luturas.checks import attack_refusal, check, needs_refusal
@@ -112,10 +112,10 @@ class LuturasRules(SeatedRules):
         if phase == DRAW:
             return self.draws(state, p)
         if phase == MAIN:
-            return [*self.turn_actions(state, p), *effects.activations(self.data, state, 1 - p)]
+            return [*self.turn_actions(state, p), *activated.activations(self.data, state, 1 - p)]
         if phase == RESPOND and state.attack is not None:
             d = 1 - state.attack.player
-            return [*effects.activations(self.data, state, d), {"type": "pass", "player": d}]
+            return [*activated.activations(self.data, state, d), {"type": "pass", "player": d}]
         return []
 
     def draws(self, state: LuturasState, p: int) -> list[Action]:
@@ -148,7 +148,7 @@ class LuturasRules(SeatedRules):
         for space in range(st.LUTURA_SPACES):
             out += self.listed(state, {"type": "assign", "player": p, "space": space})
         out += self.attacks(state, p)
-        out += effects.activations(data, state, p)
+        out += activated.activations(data, state, p)
         out.append({"type": "end", "player": p})
         return out
 
