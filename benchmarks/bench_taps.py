@@ -12,6 +12,8 @@ Vita Luna game ends long before 3,000 actions: the longest here is about 300).
   timed in the page from the click until Streamlit has rerun the script, the page shows what the
   tap asked for (a dialog opened, a choice drawn) and a frame has been painted. A bare page of the
   same number of buttons is tapped the same way, for the floor a browser and Streamlit set.
+  Each tap is split at the last websocket message it brought: before it, the server's run and
+  the transfer; after it, the browser drawing the page.
 - Server: Streamlit's AppTest reruns each page (the script alone, no browser), and a bare script
   with as many buttons (and nothing else) is rerun the same way: the ratio is what the page adds.
 
@@ -37,6 +39,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -48,9 +51,27 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 TAP_TARGET_MS = 150
 RATIO_TARGET = 3.0
 
+# Every message the page receives from the server over its websocket: (time, bytes), so a tap can
+# be split into the server's part (its script run and the transfer, up to the last message the
+# tap brought) and the browser's (drawing what came, after the last message).
+MESSAGES_JS = """
+(() => {
+  window.__stMessages = [];
+  const Socket = window.WebSocket;
+  window.WebSocket = class extends Socket {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', event => window.__stMessages.push(
+        [performance.now(), event.data.byteLength || event.data.size || event.data.length || 0]));
+    }
+  };
+})();
+"""
+
 # A click in the page, timed there: until the script has run after it (the app's state attribute
-# went to running and back, or what the tap asks for appeared), what it asks for is on the page (`shown`: a CSS selector that
-# must match, or with a leading "!" must not) and the next frame is painted.
+# went to running and back, or what the tap asks for appeared), what it asks for is on the page
+# (`shown`: a CSS selector that must match, or with a leading "!" must not) and the next frame is
+# painted. Resolves to [ms, ms to the last message received, bytes received, messages].
 TAP_JS = """
 async ([selector, shown]) => {
   const app = document.querySelector("[data-testid='stApp']");
@@ -63,6 +84,13 @@ async ([selector, shown]) => {
   return await new Promise((resolve, reject) => {
     let ran = false, done = false;
     const start = performance.now();
+    const seen = (window.__stMessages || []).length;
+    const finish = () => {
+      const end = performance.now();
+      const came = (window.__stMessages || []).slice(seen).filter(([t]) => t <= end);
+      const last = came.length ? came[came.length - 1][0] - start : 0;
+      resolve([end - start, last, came.reduce((sum, [, n]) => sum + n, 0), came.length]);
+    };
     const state = () => app.getAttribute('data-test-script-state');
     const check = records => {
       if (done) return;
@@ -73,7 +101,7 @@ async ([selector, shown]) => {
       if ((ran || (wanted && !before)) && state() === 'notRunning' && showing()) {
         done = true;
         watcher.disconnect();
-        requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start), 0));
+        requestAnimationFrame(() => setTimeout(finish, 0));
       }
     };
     const watcher = new MutationObserver(check);
@@ -253,10 +281,20 @@ def loaded(page, key: str) -> None:
     page.wait_for_timeout(500)
 
 
-def tap_times(page, taps: list[Tap], repeat: int) -> dict[str, list[float]]:
+class Timing(NamedTuple):
+    """One timed tap: its whole time, the part up to the last message the server sent for it
+    (the script's run and the transfer) and what that brought (bytes, messages)."""
+
+    ms: float
+    to_last: float
+    size: int
+    messages: int
+
+
+def tap_times(page, taps: list[Tap], repeat: int) -> dict[str, list[Timing]]:
     """Each tap `repeat` times (and its way back, untimed), interleaved so that the page's
     once-a-second look at the store falls on every kind of tap alike."""
-    times: dict[str, list[float]] = {tap.name: [] for tap in taps}
+    times: dict[str, list[Timing]] = {tap.name: [] for tap in taps}
     for _ in range(repeat):
         for tap in taps:
             if tap.before:
@@ -269,22 +307,31 @@ def tap_times(page, taps: list[Tap], repeat: int) -> dict[str, list[float]]:
     return times
 
 
-def timed_tap(page, key: str, shown: str) -> float:
+def timed_tap(page, key: str, shown: str) -> Timing:
     from playwright.sync_api import Error
 
     try:
         page.wait_for_selector(f".st-key-{key} button", timeout=20_000)
-        return page.evaluate(TAP_JS, [f".st-key-{key} button", shown])
+        return Timing(*page.evaluate(TAP_JS, [f".st-key-{key} button", shown]))
     except Error as exc:
         page.screenshot(path=str(Path(tempfile.gettempdir()) / "bench_taps_failed.png"))
         raise SystemExit(f"tapping {key} (then {shown or 'a rerun'}): {exc.message}") from None
 
 
-def report(label: str, times: dict[str, list[float]]) -> list[float]:
-    every = [t for ts in times.values() for t in ts]
+def report(label: str, times: dict[str, list[Timing]]) -> list[float]:
+    """Each tap's times, and its median split: up to the last message (the server's run and the
+    transfer), after it (the browser drawing the page), and what it sent."""
+    every = [t.ms for ts in times.values() for t in ts]
     for name, ts in times.items():
-        print(f"browser {label} {name}: best {min(ts):.0f} ms, median {statistics.median(ts):.0f} "
-              f"ms, worst {max(ts):.0f} ms")  # fmt: skip
+        ms = [t.ms for t in ts]
+        server = statistics.median(t.to_last for t in ts)
+        browser = statistics.median(t.ms - t.to_last for t in ts)
+        sent = statistics.median(t.size for t in ts) / 1000
+        messages = statistics.median(t.messages for t in ts)
+        print(f"browser {label} {name}: best {min(ms):.0f} ms, median {statistics.median(ms):.0f} "
+              f"ms, worst {max(ms):.0f} ms; median split: {server:.0f} ms to the last message "
+              f"(server and transfer), {browser:.0f} ms after it (drawing); {sent:.1f} kB in "
+              f"{messages:.0f} messages")  # fmt: skip
     verdict = "met" if statistics.median(every) < TAP_TARGET_MS else "MISSED"
     print(f"browser {label} every tap: median {statistics.median(every):.0f} ms, mean "
           f"{statistics.mean(every):.0f} ms, worst {max(every):.0f} ms "
@@ -299,12 +346,15 @@ def in_browser(games: list[tuple[str, str, str, list[Tap]]], db: Path, bare_coun
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         context = chromium.new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
+        context.add_init_script(MESSAGES_JS)
         page = context.new_page()
         medians = {}
         with serving(APP, db) as url:
             for label, gid, key, taps in games:
                 page.goto(f"{url}/?game={gid}&key={key}")
                 loaded(page, taps[0].key)
+                nodes = page.evaluate("document.getElementsByTagName('*').length")
+                print(f"browser {label}: {nodes} elements in the page")
                 medians[label] = statistics.median(report(label, tap_times(page, taps, repeat)))
         script = db.parent / "bare_page.py"
         script.write_text(bare_script(bare_count))

@@ -82,11 +82,12 @@ def title_bar(
     can_undo: bool,
     undo: Callable[..., None] = session.undo,
     undo_args: tuple | None = None,
-    wrap: bool | None = None,
+    wrap: bool | None = True,
     why_not: str | None = None,
 ) -> None:
     """The game's title, ↶ Undo, Table view and Back to games, keyed `<prefix>_undo`,
-    `<prefix>_table` and `<prefix>_back`.
+    `<prefix>_table` and `<prefix>_back`. Their words wrap onto a second line rather than be
+    cut short ("Back to ga…") on a tablet held upright.
 
     A page whose undo must do more (take back the app's moves too) passes its own `undo`; when
     the engine refuses an undo now (a sealed bid), `why_not` says why under the disabled button,

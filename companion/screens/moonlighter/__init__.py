@@ -26,7 +26,7 @@ from companion.games.moonlighter.state import EXPLORE, FIGHT, WON
 from companion.games.rulings import ruling_of
 from companion.screens import parts, rules_panel, session
 from companion.screens.moonlighter import taps
-from companion.screens.moonlighter.map import CSS, supply_html
+from companion.screens.moonlighter.map import CSS
 
 Action = dict[str, Any]
 GAME = "moonlighter"
@@ -60,7 +60,7 @@ def render(table: session.Table) -> None:
         left, right = st.columns([1.05, 1], gap="medium")
         with left:
             taps.tap_map(seen, legal, watching=table.access.public)
-            st.html(supply_html(_supply(state, data), data.cleared_face))
+            taps.supply(_supply(state, data), data.cleared_face)
         with right:
             _flash(table.flash)  # beside the buttons, where the refused tap was made
             st.html(f'<div class="ml-next">{escape(_next_step(seen, legal))}</div>')
@@ -173,6 +173,11 @@ def _dice(action: Action, faces: range) -> None:
     _button(ROLL_LABELS[action["type"]], action, primary=True)
     st.caption("…or tap the face your own die shows:")
     per_row = ceil(len(faces) / ceil(len(faces) / FACES_PER_ROW))
-    for column, value in parts.in_rows(list(faces), per_row):
-        with column:
+    key = f"ml_faces_{die}"  # a grid of its own: one element per face, no row and column boxes
+    with st.container(key=key, gap=None):
+        for value in faces:
             _button(str(value), action, value)
+    st.html(
+        f"<style>.st-key-{key} {{ display: grid !important; gap: 8px; "
+        f"grid-template-columns: repeat({per_row}, minmax(0, 1fr)); }}</style>"
+    )

@@ -1,4 +1,4 @@
-"""Moonlighter's pictures as markup: the dungeon map, the status cards and the tile box.
+"""Moonlighter's pictures as markup: the dungeon map, the status cards and the tile box's chips.
 
 Pure functions from values to SVG/HTML strings (after python-chess's `chess/svg.py`): no Streamlit
 and no rules here. The page asks the engine what is true and legal, then hands the answers in.
@@ -63,9 +63,6 @@ CSS = """
   .ml-hearts .gone { color: #C4C4C4; }
   .ml-swatch { display: inline-block; min-width: 1.5em; padding: 0 4px; text-align: center;
                border: 2px solid #555; border-radius: 6px; font-weight: 800; margin-right: 6px; }
-  .ml-chips { display: flex; flex-wrap: wrap; gap: 6px; font-size: 1.05rem; color: #111; }
-  .ml-chip { background: #FFFFFF; border: 2px solid #D0D0D0; border-radius: 10px;
-             padding: 3px 8px; white-space: nowrap; }
   .ml-next { font-size: 1.35rem; font-weight: 700; color: #111; background: #FFF8E1;
              border-left: 8px solid #F5A623; border-radius: 8px; padding: 8px 14px; }
   .ml-now { display: flex; gap: 14px; align-items: center; font-size: 1.15rem; color: #111;
@@ -127,17 +124,24 @@ def _band(colour: str) -> str:
     return f' style="border-top-color:{colour}"' if colour else ""
 
 
-def supply_html(left: Mapping[str, tuple[int, int]], cleared: Mapping[str, str]) -> str:
-    """The tile box, one chip per tile kind: letter(s), what it holds, tiles left of the total."""
-    chips = []
-    for colour, (remaining, total) in left.items():
-        back = cleared.get(colour)
-        marks = swatch(colour) + (swatch(back) if back else "")
-        chips.append(
-            f'<span class="ml-chip">{marks}{escape(look(colour).word)} '
-            f"<b>{remaining}</b>/{total}</span>"
-        )
-    return f'<div class="ml-chips">{"".join(chips)}</div>'
+def supply_label(colour: str, remaining: int, total: int) -> str:
+    """A tile box chip's words (its letters are drawn by `supply_css`): what the tile holds and
+    how many are left of the box's total."""
+    return f"{look(colour).word} **{remaining}**/{total}"
+
+
+def supply_css(key: str, colour: str, back: str | None) -> str:
+    """A tile box chip's letters (`key` is its button's): the tile's colour with its letter,
+    and the colour its other side turns to when the room is cleared."""
+    css = _letter_css(f".st-key-{key} button::before", colour)
+    if back:
+        css += _letter_css(f".st-key-{key} button p::before", back)
+    return css
+
+
+def _letter_css(selector: str, colour: str) -> str:
+    tile = look(colour)
+    return f'{selector} {{ content: "{tile.letter}"; background: {tile.fill}; color: {tile.ink}; }}'
 
 
 def pawn_icon(cx: float, cy: float, colour: str, size: float = 1.0) -> str:
@@ -336,19 +340,44 @@ def cell_name(cell: MapCell) -> str:
     return f"the {cell.face} room ({look(cell.face).word})"
 
 
-def cell_css(key: str, cell: MapCell, rolled: str, walk: bool) -> str:
-    """The colours of one square's button (`key`): the room's fill and ink; a free side in the
-    rolled tile's colour, pale and dashed; a room you may walk to ringed."""
+def cell_css(key: str, cell: MapCell, rolled: str, walk: bool, area: tuple[int, int]) -> str:
+    """The colours of one square's button (`key`) and its `area` in the map's grid (row, column,
+    from 1): the room's fill and ink; a free side in the rolled tile's colour, pale and dashed;
+    a room you may walk to ringed."""
+    place = f".st-key-{key} {{ grid-area: {area[0]} / {area[1]}; }}"
     if cell.kind == "free":
         tile = look(rolled)
-        return (
+        return place + (
             f".st-key-{key} button {{ background: {tile.fill}55; color: #111; "
             "border: 3px dashed #111; }"
         )
     tile = look(cell.face)
     ring = "box-shadow: inset 0 0 0 3px #FFFFFF, 0 0 0 3px #0B5CAD;" if walk else ""
     edge = "border: 5px solid #111;" if cell.here else "border: 2px solid #555;"
-    return (
+    return place + (
         f".st-key-{key} button {{ background: {tile.fill}; color: {tile.ink}; {edge} {ring} }}"
         f".st-key-{key} button p {{ color: {tile.ink}; }}"
+    )
+
+
+def map_grid_css(key: str, columns: int, rows: int, most: Mapping[str, int]) -> str:
+    """The map's grid (the container `key`): `columns` by `rows` squares, each at most
+    `most[orientation]` pixels wide. Only squares that hold something are elements; the empty
+    ones are the grid's background, pale squares with the same gaps, so a tap on the page sends
+    and draws a button per room, not an element per square."""
+    gap = 4
+    tile = f"calc((100% + {gap}px) / {columns}) calc((100% + {gap}px) / {rows})"
+    gaps = (
+        f"linear-gradient(to right, transparent calc(100% - {gap}px), #FFFFFF 0), "
+        f"linear-gradient(to bottom, transparent calc(100% - {gap}px), #FFFFFF 0)"
+    )
+    width = {name: columns * px + (columns - 1) * gap for name, px in most.items()}
+    box = f".st-key-{key}"
+    return (
+        f"{box} {{ grid-template-columns: repeat({columns}, minmax(0, 1fr)); "
+        f"grid-template-rows: repeat({rows}, minmax(44px, 1fr)); "
+        f"aspect-ratio: {columns * 100 + (columns - 1) * gap} / {rows * 100 + (rows - 1) * gap}; "
+        f"max-width: {width['landscape']}px; background-color: #F4F4F4; "
+        f"background-image: {gaps}; background-size: {tile}, {tile}; }}"
+        f"@media (orientation: portrait) {{ {box} {{ max-width: {width['portrait']}px; }} }}"
     )

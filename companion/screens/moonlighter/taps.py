@@ -1,16 +1,18 @@
-"""What can be tapped on Moonlighter's page besides the action buttons: the map, the status cards
-and the dice.
+"""What can be tapped on Moonlighter's page besides the action buttons: the map, the status cards,
+the tile box and the dice.
 
 The map is a grid of buttons laid out like the table, north up: a room you may walk to walks you
 there (its key is the move's, `act_move_x1_y0`), a free side while a tile waits lays it there
 (`act_place_tile_x0_y1`), and every other room opens its rules, with the engine's reason when it
 is no walk now. Each status card is a button too (a transparent one over the card), opening the
-rules of what it shows. Nothing here decides a rule: what may be walked to or placed on is the
-engine's legal actions, and why not is the engine's `check`.
+rules of what it shows, and so is each chip of the tile box (its tile's rules). Nothing here
+decides a rule: what may be walked to or placed on is the engine's legal actions, and why not is
+the engine's `check`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
 from typing import Any
 
@@ -34,7 +36,10 @@ from companion.screens.moonlighter.map import (
     hearts_row,
     look,
     map_cells,
+    map_grid_css,
     map_window,
+    supply_css,
+    supply_label,
 )
 
 Action = dict[str, Any]
@@ -55,10 +60,12 @@ CELL_MAX = {"landscape": 72, "portrait": 64}  # a square's largest side, in CSS 
 
 CSS = """
 <style>
-  .st-key-ml_cards div[data-testid="stHorizontalBlock"] { gap: 8px; align-items: stretch; }
-  .st-key-ml_cards div[data-testid="stColumn"] > div { height: 100%; }
+  .st-key-ml_cards { display: grid !important; gap: 8px; grid-auto-flow: column;
+                     grid-auto-columns: minmax(0, 1fr); }
+  .st-key-ml_cards > div { min-width: 0; width: 100% !important; height: 100%; }
   [class*="st-key-ml_tapcard_"] { position: relative; height: 100%; }
   [class*="st-key-ml_tapcard_"] .ml-card { height: 100%; min-height: 132px; }
+  [class*="st-key-ml_tapcard_"] :has(.ml-card) { height: 100%; }  /* each as tall as the row */
   [class*="st-key-rule_ml_card_"] { position: absolute; inset: 0; z-index: 3; }
   [class*="st-key-rule_ml_card_"] div[data-testid="stButton"],
   [class*="st-key-rule_ml_card_"] button { width: 100%; height: 100%; min-height: 0; }
@@ -70,19 +77,27 @@ CSS = """
     content: "i"; float: right; width: 1.25rem; height: 1.25rem; line-height: 1.05rem;
     text-align: center; border: 2px solid #0B5CAD; border-radius: 50%; color: #0B5CAD;
     font: italic 800 0.85rem Georgia, serif; }
-  .st-key-ml_map { margin: 0 auto; }
-  .st-key-ml_map div[data-testid="stHorizontalBlock"] { gap: 4px; flex-wrap: nowrap; }
-  .st-key-ml_map div[data-testid="stColumn"] { min-width: 0; }
-  .st-key-ml_map, .st-key-ml_map div[data-testid="stVerticalBlock"] { gap: 4px; }
-  .st-key-ml_map button { min-height: 44px; height: auto; aspect-ratio: 1 / 1; padding: 0 2px;
-                          border-radius: 9px; line-height: 1.05; }
+  .st-key-ml_map { margin: 0 auto; display: grid !important; gap: 4px; width: 100%; }
+  .st-key-ml_map > div { min-width: 0; width: 100% !important; height: 100%; }
+  .st-key-ml_map > div :has(button) { height: 100%; }  /* the tooltip's spans too */
+  .st-key-ml_map div[data-testid="stButton"] button {  /* square, a room's rules button too */
+    min-height: 44px; height: 100%; width: 100%; padding: 0 2px; border-radius: 9px;
+    line-height: 1.05; }
   .st-key-ml_map button p { font-size: 1.35rem !important; font-weight: 800 !important;
                             line-height: 1.05 !important; word-break: normal; }
   .st-key-ml_map [class*="st-key-act_place_tile"] button p,
   .st-key-ml_map .st-key-rule_ml_here button p { font-size: 0.95rem !important; }
-  .ml-void { aspect-ratio: 1 / 1; min-height: 44px; border-radius: 9px; background: #FBFBFB;
-             border: 1px solid #EEEEEE; }
   [class*="st-key-rule_ml_die_"] button { min-height: 48px; justify-content: flex-start; }
+  .st-key-ml_supply { gap: 6px; }
+  .st-key-ml_supply div[class*="st-key-rule_ml_tile_"] button {
+    min-height: 44px; padding: 2px 10px 2px 6px; border-radius: 10px; background: #FFFFFF;
+    border: 2px solid #D0D0D0; color: #111; gap: 0; }
+  .st-key-ml_supply div[class*="st-key-rule_ml_tile_"] button p {
+    font-size: 1.05rem !important; font-weight: 500 !important; white-space: nowrap; }
+  .st-key-ml_supply div[class*="st-key-rule_ml_tile_"] button::before,
+  .st-key-ml_supply div[class*="st-key-rule_ml_tile_"] button p::before {
+    display: inline-block; min-width: 1.5em; padding: 0 4px; margin-right: 6px;
+    text-align: center; border: 2px solid #555; border-radius: 6px; font-weight: 800; }
   @media (orientation: portrait) {
     [class*="st-key-ml_tapcard_"] .ml-value { font-size: 1.5rem; }
     [class*="st-key-ml_tapcard_"] .ml-value.word { font-size: 1.25rem; }
@@ -101,9 +116,9 @@ CSS = """
 def cards(seen: SeenMatch) -> None:
     """The state at a glance, one card per thing, each a tap target for its rules."""
     shown = _cards(seen)
-    with st.container(key="ml_cards"):
-        for column, (name, what, card) in zip(st.columns(len(shown)), shown, strict=True):
-            with column, st.container(key=f"ml_tapcard_{name}"):
+    with st.container(key="ml_cards", gap=None):  # a grid, one card a column, no column boxes
+        for name, what, card in shown:
+            with st.container(key=f"ml_tapcard_{name}"):
                 st.html(cards_html([card]))
                 words = f"{card.label.capitalize()}: its rules"
                 rules_panel.explain_button(GAME, what, words, key=f"rule_ml_card_{name}")
@@ -197,17 +212,12 @@ def tap_map(seen: SeenMatch, legal: list[Action], watching: bool) -> None:
     moves = {(a["x"], a["y"]): a for a in legal if a["type"] == "move"}
     places = {(a["x"], a["y"]): a for a in legal if a["type"] == "place_tile"}
     rows = map_cells(rooms, state.at, free)
-    columns = len(rows[0])
-    styles = [
-        f".st-key-ml_map {{ max-width: {columns * CELL_MAX['landscape']}px; }}"
-        f"@media (orientation: portrait) {{ .st-key-ml_map {{ max-width: "
-        f"{columns * CELL_MAX['portrait']}px; }} }}"
-    ]
-    with st.container(key="ml_map"):
-        for row in rows:
-            for column, cell in zip(st.columns(columns, gap=None), row, strict=True):
-                with column:
-                    styles.append(_square(seen, cell, moves, places, watching))
+    styles = [map_grid_css("ml_map", len(rows[0]), len(rows), CELL_MAX)]
+    with st.container(key="ml_map", gap=None):  # a grid: only the squares that hold something
+        for line, row in enumerate(rows, start=1):
+            for column, cell in enumerate(row, start=1):
+                if cell.kind != "empty":
+                    styles.append(_square(seen, cell, moves, places, watching, (line, column)))
     st.html(f"<style>{''.join(styles)}</style>")
     (x0, x1), (y0, y1) = map_window(rooms, state.at, free)
     hidden = sum(1 for r in rooms if not (x0 <= r.x <= x1 and y0 <= r.y <= y1))
@@ -223,32 +233,30 @@ def _square(
     moves: dict[tuple[int, int], Action],
     places: dict[tuple[int, int], Action],
     watching: bool,
+    area: tuple[int, int],
 ) -> str:
-    """One square's button (or blank), and its CSS."""
+    """One square's button, and its CSS (its colours, and its `area` in the grid: row, column)."""
     state = seen.state
     xy = (cell.x, cell.y)
     label = cell_label(cell, state.at)
-    if cell.kind == "empty":
-        st.html('<div class="ml-void"></div>')
-        return ""
     if cell.kind == "free":
         action = places[xy]
         key = parts.action_key(action, named=True)
         parts.action_button(label, action, key=key)
-        return cell_css(key, cell, state.rolled, walk=False)
+        return cell_css(key, cell, state.rolled, walk=False, area=area)
     if xy in moves and not watching:
         action = moves[xy]
         key = parts.action_key(action, named=True)
         st.button(label, key=key, on_click=session.act, args=(action,), width="stretch",
                   help=f"Walk to {cell_name(cell)}")  # fmt: skip
-        return cell_css(key, cell, state.rolled, walk=True)
+        return cell_css(key, cell, state.rolled, walk=True, area=area)
     key = "rule_ml_here" if cell.here else f"rule_ml_room_x{cell.x}_y{cell.y}"
     note = None
     if not cell.here and not watching:
         note = seen.check({"type": "move", "x": cell.x, "y": cell.y})
     rules_panel.explain_button(GAME, room_what(cell.face), label, key=key, note=note,
                                help=f"The rules of {cell_name(cell)}")  # fmt: skip
-    return cell_css(key, cell, state.rolled, walk=False)
+    return cell_css(key, cell, state.rolled, walk=False, area=area)
 
 
 def far_moves(seen: SeenMatch, legal: list[Action]) -> None:
@@ -296,6 +304,23 @@ def other_label(state, action: Action) -> str:
     if kind == "restart":
         return "Start again"
     return kind.replace("_", " ").capitalize()
+
+
+# --- the tile box -------------------------------------------------------------------------------
+
+
+def supply(left: Mapping[str, tuple[int, int]], cleared: Mapping[str, str]) -> None:
+    """The tile box, one chip per tile kind (its letters, what it holds, tiles left of the
+    total), each a button opening that tile's rules."""
+    styles = []
+    with st.container(key="ml_supply", horizontal=True, gap=None):
+        for colour, (remaining, total) in left.items():
+            key = f"rule_ml_tile_{colour}"
+            words = supply_label(colour, remaining, total)
+            rules_panel.explain_button(GAME, room_what(colour), words, key=key, width="content",
+                                       help=f"The rules of the {colour} room")  # fmt: skip
+            styles.append(supply_css(key, colour, cleared.get(colour)))
+    st.html(f"<style>{''.join(styles)}</style>")
 
 
 # --- the dice ------------------------------------------------------------------------------------

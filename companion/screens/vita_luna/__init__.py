@@ -15,10 +15,11 @@ privacy, never rules:
   trade behind a "pass the tablet" cover; everyone else's grey cards as card backs.
 
 This module is the page's frame and its routing by phase; each phase has a screen of its own:
-`placement`, `battle` (a turn), `bidding` (the advanced game's auction) and `between` (the steps
-around the battles). `eyes` decides whose eyes a run draws through, `header` draws what every
-phase shows, `pacing` the walk-through, `buttons` what the screens share; `board`, `cards` and
-`player_cards` are the pictures as markup, `style` the CSS, and `walk` works out the steps.
+`placement`, `battle` (a turn: a fragment of its own, so a choice made in it reruns only it),
+`bidding` (the advanced game's auction) and `between` (the steps around the battles). `eyes`
+decides whose eyes a run draws through, `header` draws what every phase shows, `pacing` the
+walk-through, `buttons` what the screens share; `board`, `cards` and `player_cards` are the
+pictures as markup, `style` the CSS, and `walk` works out the steps.
 """
 
 from __future__ import annotations
@@ -67,7 +68,7 @@ def render(table: session.Table) -> None:
             if not steps:  # while the table mirrors an attack, only the step under the board
                 header.rules_row(screen, step)
         with right, st.container(key="vl_right"):
-            st.markdown(header.players(screen, step), unsafe_allow_html=True)
+            header.players(screen, step)
             if steps:
                 pacing.walk_buttons(steps, screen.seen.length)
             else:
@@ -105,7 +106,7 @@ def _controls(screen: eyes.Screen) -> None:
     if phase == PLACE:
         placement.placing(screen)
     elif phase == TURN:
-        battle.turn(screen)
+        battle.turn_alone(screen)
     elif phase == BETWEEN:
         between.between(screen)
     else:

@@ -38,6 +38,14 @@ SINGULAR_HELP = {
 CONFIRMED = frozenset({"burn", "swap", "steal"})  # asked twice: hard to take back at the table
 
 
+@st.fragment(key="vl_turn")
+def turn_alone(screen: Screen) -> None:
+    """`turn` as a fragment of its own: a choice made in it (a Singular card, its target, a
+    creature to move, Cancel) changes nothing else on the page, so it reruns only the turn's
+    controls; an action played from it reruns the whole page (`buttons.button`)."""
+    turn(screen)
+
+
 def turn(screen: Screen) -> None:
     """Singular cards first, then moves (a creature, then where it goes), then the attack."""
     state, data, length = screen.state, screen.data, screen.seen.length

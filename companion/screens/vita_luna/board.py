@@ -50,6 +50,19 @@ def cell_box(player: int, row: str, column: int) -> tuple[float, float, float, f
     return x / WIDTH, y / HEIGHT, CELL_W / WIDTH, CELL_H / HEIGHT
 
 
+def row_box(player: int, row: str) -> tuple[float, float, float, float]:
+    """Where `player`'s `row` lies on the board (its mat, all four positions), as `cell_box`."""
+    x, y, _, _ = cell_box(player, row, 0)
+    pad_x, pad_y = 4 / WIDTH, 4 / HEIGHT
+    return x - pad_x, y - pad_y, (ROW_W + 8) / WIDTH, (CELL_H + 8) / HEIGHT
+
+
+def track_box() -> tuple[float, float, float, float]:
+    """Where the track lies on the board, as `cell_box` gives a position."""
+    top, bottom = BAND - 6, HEIGHT - BAND + 6
+    return TRACK_X / WIDTH, top / HEIGHT, TRACK_W / WIDTH, (bottom - top) / HEIGHT
+
+
 @dataclass(frozen=True)
 class Side:
     """One player's half of the board."""

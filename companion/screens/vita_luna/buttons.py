@@ -14,6 +14,7 @@ from html import escape
 from typing import Any
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from companion.games.vita_luna.actions import lot_colour
 from companion.games.vita_luna.state import VitaLunaState, grey_index, greys, white_index, whites
@@ -27,7 +28,7 @@ def button(
     label: str, action: Action, primary: bool = False, aliases: Mapping[str, str] | None = None
 ) -> None:
     """An action's button, keyed by the action (`key_for`); a tap forgets the pick and the draft
-    of a bid, so neither outlives the moment it was made in."""
+    of a bid, so neither outlives the moment it was made in, and redraws the whole page."""
     parts.action_button(label, action, key=key_for(action, aliases), primary=primary, wrap=True,
                         play=_play)  # fmt: skip
 
@@ -41,9 +42,19 @@ def key_for(action: Action, aliases: Mapping[str, str] | None = None) -> str:
 
 
 def _play(action: Action) -> None:
+    """Callback: play `action`; from a button in a fragment (`battle.turn_alone`), whose own
+    rerun would leave the board as it was, then run the whole page instead."""
     st.session_state.pop(PICK, None)
     st.session_state.pop(DRAFT, None)
     session.act(action)
+    if in_a_fragment():
+        st.rerun()
+
+
+def in_a_fragment() -> bool:
+    """Whether this run (its callbacks included) reruns a fragment alone, not the page."""
+    context = get_script_run_ctx()
+    return bool(context and context.fragment_ids_this_run)
 
 
 def label(state: VitaLunaState, data, action: Action) -> str:

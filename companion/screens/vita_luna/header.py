@@ -35,12 +35,27 @@ from companion.games.vita_luna.state import (
     whites,
 )
 from companion.screens import parts, rules_panel, session
-from companion.screens.vita_luna.board import Side, Track, board_svg, cell_box
+from companion.screens.vita_luna.board import (
+    Side,
+    Track,
+    board_svg,
+    cell_box,
+    row_box,
+    track_box,
+)
 from companion.screens.vita_luna.buttons import deck_rank
 from companion.screens.vita_luna.cards import EPIC_WORD, Cell
 from companion.screens.vita_luna.eyes import Screen
 from companion.screens.vita_luna.pacing import forget_cursor
-from companion.screens.vita_luna.player_cards import PlayerCard, player_cards_html
+from companion.screens.vita_luna.player_cards import (
+    CHIPS_CSS,
+    Chip,
+    PlayerCard,
+    card_css,
+    chips,
+    heads,
+    who_html,
+)
 from companion.screens.vita_luna.walk import Cursor, WalkStep
 
 LOG_SHOWN = 120
@@ -134,26 +149,46 @@ def _side(screen: Screen, state: VitaLunaState, p: int, hidden, step: WalkStep |
 
 def board(screen: Screen, step: WalkStep | None) -> None:
     """The board as it lies on the table, or as it stood at the walk-through's step, as these
-    eyes see it; every creature face up to these eyes is a tap target for its rules."""
+    eyes see it; every creature face up to these eyes is a tap target for its rules, a card
+    face down to them for what a player may see of the other's cards, each row (its empty
+    positions) for how cards move along it, and the track for how far it runs."""
     state = step.state if step is not None else screen.state
     data, hidden = screen.data, screen.hidden(state)
     sides = [_side(screen, state, p, hidden, step) for p in (0, 1)]
     track = Track(state.track, data.steps(state.extended))
-    styles = []
+    styles = [_over("rule_vl_track", track_box())]
     with st.container(key="vl_board"):
         st.markdown(board_svg(sides[0], sides[1], track), unsafe_allow_html=True)
         for p in (0, 1):
             for row, cards in (("white", whites(data, state, p)), ("grey", greys(data, state, p))):
                 for i, card in enumerate(cards):
-                    index = white_index(data, p, i) if row == "white" else grey_index(data, p, i)
-                    if card is None or index in hidden:
+                    if card is None:
                         continue
-                    key = f"rule_vl_at_{p}_{row}_{i}"
+                    index = white_index(data, p, i) if row == "white" else grey_index(data, p, i)
+                    down = index in hidden  # then keyed and worded by its place alone
+                    key = f"rule_vl_{'down' if down else 'at'}_{p}_{row}_{i}"
                     styles.append(_over(key, cell_box(p, row, i)))
+                    if down:
+                        rules_panel.explain_button(GAME, rules_panel.ruling("hidden_hands"),
+                                                   f"{row.capitalize()} {i + 1}: face down",
+                                                   key=key)  # fmt: skip
+                        continue
                     rules_panel.explain_button(GAME, rules_panel.card(data.cards[card].id),
                                                f"{data.cards[card].name}: its rules",
                                                key=key)  # fmt: skip
+        rules_panel.explain_button(GAME, rules_panel.ruling("track_steps"), "The track: its rules",
+                                   key="rule_vl_track")  # fmt: skip
+        for p in (0, 1):  # under the cards' targets: a tap on an empty position lands here
+            for row, ruling in ROW_RULES.items():
+                key = f"rule_vl_row_{p}_{row}"
+                styles.append(_over(key, row_box(p, row)))
+                rules_panel.explain_button(GAME, rules_panel.ruling(ruling),
+                                           f"{parts.plain(state.names[p])}'s {row} row: its rules",
+                                           key=key)  # fmt: skip
     st.html(f"<style>{''.join(styles)}</style>")
+
+
+ROW_RULES = {"white": "white_move", "grey": "grey_and_promote"}  # what a row's empty spots open
 
 
 def _over(key: str, box: tuple[float, float, float, float]) -> str:
@@ -179,19 +214,19 @@ def rules_row(screen: Screen, step: WalkStep | None) -> None:
 # --- the players strip ---------------------------------------------------------------------------
 
 
-def players(screen: Screen, step: WalkStep | None) -> str:
+def players(screen: Screen, step: WalkStep | None) -> None:
     """Each player at a glance: cards held of each colour (backs show colours), Singulars,
-    hearts and markers, all of it open on the table."""
+    hearts and markers, all of it open on the table; each piece a button opening its rules."""
     state, data = (step.state if step else screen.state), screen.data
     auction = state.mode == "advanced" and state.battle == 0 and state.phase != FIRST_BIDDER
-    cards = []
-    for p in (1, 0):  # as on the board: Player 2 above Player 1
-        role = ""
-        if state.attacker in (0, 1) and state.battle:
-            role = "attacker" if state.attacker == p else "defender"
-        decks = Counter(data.cards[c].deck for c in state.owned[p])
-        cards.append(
-            PlayerCard(
+    styles = [CHIPS_CSS]
+    with st.container(key="vl_players", gap=None):
+        for p in (1, 0):  # as on the board: Player 2 above Player 1
+            role = ""
+            if state.attacker in (0, 1) and state.battle:
+                role = "attacker" if state.attacker == p else "defender"
+            decks = Counter(data.cards[c].deck for c in state.owned[p])
+            card = PlayerCard(
                 player=p,
                 name=state.names[p],
                 note="the app" if p == screen.app else "",
@@ -200,11 +235,37 @@ def players(screen: Screen, step: WalkStep | None) -> str:
                 hearts=state.hearts[p] if state.battle else None,
                 max_hearts=data.hearts,
                 decks={d: decks.get(d, 0) for d in ("black", "blue", "red")},
-                singulars=tuple((n, s in state.singulars[p]) for s, n in data.singulars.items()),
+                singulars=tuple((s, n, s in state.singulars[p]) for s, n in data.singulars.items()),
                 markers=state.markers[p] if auction else None,
             )
-        )
-    return player_cards_html(cards)
+            styles.append(card_css(card))
+            with st.container(key=f"vl_player_{p}", gap=None):
+                with st.container(key=f"vl_who_{p}", horizontal=True, gap=None,
+                                  vertical_alignment="center"):  # fmt: skip
+                    st.markdown(who_html(card), unsafe_allow_html=True)
+                    for chip in heads(card):
+                        _chip(chip, p)
+                with st.container(key=f"vl_chips_{p}", horizontal=True, gap=None):
+                    for chip in chips(card):
+                        _chip(chip, p)
+    st.html(f"<style>{''.join(styles)}</style>")
+
+
+CHIP_RULES = {  # what a tap on each piece of a player card opens
+    "role": lambda of: rules_panel.ruling("roles_alternate"),
+    "hearts": lambda of: rules_panel.card("heart_marker"),
+    "singular": rules_panel.card,
+    "markers": lambda of: rules_panel.card("health_marker"),
+    "deck": lambda of: rules_panel.group(
+        "creature", "deck", of, f"The {of} deck", "name",
+        (("attack", "attack "), ("health", "· health "), ("quantity", "· cards: ")),
+    ),
+}  # fmt: skip
+
+
+def _chip(chip: Chip, player: int) -> None:
+    rules_panel.explain_button(GAME, CHIP_RULES[chip.kind](chip.of), chip.label,
+                               key=chip.key(player), width="content")  # fmt: skip
 
 
 def _decides(state: VitaLunaState, p: int) -> bool:

@@ -14,32 +14,33 @@ CSS = """
   div[data-testid="stMainBlockContainer"] { padding-left: 0.8rem; padding-right: 0.8rem;
                                             padding-top: 0.6rem; }
   .vl-board svg { display: block; margin: 0 auto; width: 100%; height: auto; max-height: 86vh; }
-  .vl-players { display: flex; flex-direction: column; gap: 6px; }
-  .vl-player { background: #FFFFFF; color: #111; border: 2px solid #C8C8C8;
-               border-radius: 12px; padding: 4px 10px 6px; }
-  .vl-player.active { border: 4px solid #E0A800; background: #FFFBEA; padding: 2px 8px 4px; }
-  .vl-who { display: flex; justify-content: space-between; align-items: center; gap: 6px;
-            font-size: 1.2rem; line-height: 1.3; }
+  .st-key-vl_players { gap: 6px; }
+  div[class*="st-key-vl_player_"] { background: #FFFFFF; color: #111; border: 2px solid #C8C8C8;
+                                    border-radius: 12px; padding: 2px 8px 6px; gap: 2px; }
+  div[class*="st-key-vl_who_"] { gap: 6px; min-height: 44px; }
+  div[class*="st-key-vl_who_"] > div:first-child { flex: 1 1 auto; min-width: 0; width: auto; }
+  div[class*="st-key-vl_chips_"] { gap: 4px; }
+  .vl-who { font-size: 1.2rem; line-height: 1.3; color: #111; }
   .vl-who svg { vertical-align: -5px; }
   .vl-note { color: #555; font-size: 0.95rem; }
-  .vl-role { font-size: 0.85rem; font-weight: 800; color: #FFF; border-radius: 6px;
-             padding: 1px 6px; white-space: nowrap; }
-  .vl-attacker { background: #A85200; }  /* white text at 5.4:1 */
-  .vl-defender { background: #2F6FB8; }
   .vl-turn { font-weight: 800; color: #7A5A00; white-space: nowrap; }
-  .vl-hearts { font-size: 1.7rem; color: #C62828; white-space: nowrap; }
-  .vl-hearts svg { vertical-align: -2px; margin-right: 3px; }
-  .vl-of { font-size: 1rem; color: #444; }
-  .vl-chips { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 2px; align-items: center; }
-  .vl-gap { width: 6px; }
-  .vl-deck { color: #FFF; font-weight: 700; border-radius: 6px; padding: 0 7px;
-             font-size: 1rem; }
-  .vl-sing { background: #EDE3F5; color: #3B1A55; border: 1.5px solid #6A3D8C; border-radius: 6px;
-             padding: 0 5px; font-size: 0.95rem; font-weight: 700; }
-  .vl-sing.used { background: #F2F2F2; color: #999; border-color: #CCC;
-                  text-decoration: line-through; font-weight: 400; }
-  .vl-markers { font-size: 1.05rem; margin-left: 6px; }
-  .vl-markers b { font-size: 1.4rem; }
+  .st-key-vl_players div[class*="st-key-rule_vl_"] button {
+    min-height: 44px; padding: 0 8px; border-radius: 8px; }
+  .st-key-vl_players div[class*="st-key-rule_vl_"] button p {
+    font-size: 1rem !important; font-weight: 700 !important; white-space: nowrap; }
+  .st-key-vl_players div[class*="st-key-rule_vl_singular_"] button {
+    background: #EDE3F5; border: 1.5px solid #6A3D8C; }
+  .st-key-vl_players div[class*="st-key-rule_vl_singular_"] button p { color: #3B1A55; }
+  .st-key-vl_players div[class*="st-key-rule_vl_role_"] button { border: none; }
+  .st-key-vl_players div[class*="st-key-rule_vl_role_"] button p {
+    color: #FFFFFF; font-size: 0.85rem !important; font-weight: 800 !important; }
+  .st-key-vl_players div[class*="st-key-rule_vl_hearts_"] button { border: none;
+    background: transparent; padding: 0 4px; }
+  .st-key-vl_players div[class*="st-key-rule_vl_hearts_"] button p {
+    font-size: 1.1rem !important; color: #444; font-weight: 400 !important; }
+  .st-key-vl_players div[class*="st-key-rule_vl_hearts_"] button p strong {
+    font-size: 1.7rem; color: #C62828; font-weight: 800; }
+  .st-key-vl_players div[class*="st-key-rule_vl_markers_"] button p strong { font-size: 1.3rem; }
   .vl-next { font-size: 1.2rem; font-weight: 700; color: #111; background: #FFF8E1;
              border-left: 8px solid #F5A623; border-radius: 8px; padding: 6px 12px; }
   .vl-now { font-size: 1.02rem; color: #222; background: #F3F6FB; border-radius: 10px;
@@ -74,12 +75,14 @@ CSS = """
   .st-key-vl_board > div[data-testid="stElementContainer"]:has(.vl-board) {
     position: absolute; inset: 0; }
   .st-key-vl_board .vl-board svg { width: 100%; height: 100%; max-height: none; }
-  [class*="st-key-rule_vl_at_"] { position: absolute; z-index: 3; }
-  [class*="st-key-rule_vl_at_"] div[data-testid="stButton"],
-  [class*="st-key-rule_vl_at_"] button { width: 100%; height: 100%; min-height: 0 !important; }
-  [class*="st-key-rule_vl_at_"] button { opacity: 0; }
-  [class*="st-key-rule_vl_at_"] button:focus-visible { opacity: 1; background: transparent;
-                                                       outline: 4px solid #0B5CAD; }
+  .st-key-vl_board > div[class*="st-key-rule_vl_"] { position: absolute; z-index: 3; }
+  .st-key-vl_board > div[class*="st-key-rule_vl_row_"] { z-index: 2; }  /* under the cards */
+  .st-key-vl_board div[class*="st-key-rule_vl_"] div[data-testid="stButton"],
+  .st-key-vl_board div[class*="st-key-rule_vl_"] button {
+    width: 100%; height: 100%; min-height: 0 !important; }
+  .st-key-vl_board div[class*="st-key-rule_vl_"] button { opacity: 0; }
+  .st-key-vl_board div[class*="st-key-rule_vl_"] button:focus-visible {
+    opacity: 1; background: transparent; outline: 4px solid #0B5CAD; }
   .st-key-vl_rules_row { gap: 6px; }
   .st-key-vl_rules_row button { min-height: 44px !important; padding: 2px 12px; }
   .st-key-vl_rules_row button p { font-size: 1rem !important; }
@@ -99,8 +102,8 @@ CSS = """
     .vl-board svg { max-height: 50vh; }
     .st-key-vl_rules_row { flex-wrap: nowrap; overflow-x: auto; }
     .st-key-vl_board { max-width: calc(50vh * BOARD_RATIO); }
-    .vl-players { flex-direction: row; }
-    .vl-player { flex: 1 1 0; min-width: 0; }
+    .st-key-vl_players { flex-direction: row; }
+    .st-key-vl_players > div { flex: 1 1 0; min-width: 0; }
   }
 </style>
 """.replace("BOARD_RATIO", f"{WIDTH} / {HEIGHT}")  # the tap targets lie over the board
