@@ -3,12 +3,13 @@
 Plays N seeded games of a two-player game, the search bot (`companion.ai.catalogue.make_bot`)
 in seat 0 in even games and seat 1 in odd ones, the game's heuristic app opponent in the other
 seat; chance and decisions for the whole table are drawn from each game's seed. Reports the
-bot's wins with a 95% Wilson interval and its thinking time per move (mean, 95th percentile,
-most) in CPU seconds, what a move costs on an idle machine, and in wall seconds on this one
-(shared machines inflate those), plus the heuristic's time per move for scale.
+bot's wins with a 95% Wilson interval (also among the games with a winner, where the rules
+allow draws) and its thinking time per move (mean, 95th percentile, most) in CPU seconds, what
+a move costs on an idle machine, and in wall seconds on this one (shared machines inflate
+those), plus the heuristic's time per move for scale.
 
     .venv/bin/python benchmarks/bench_ai.py [--game vita_luna] [--level hard] [--games 20]
-        [--first-seed 0]
+        [--first-seed 0] [--simulations N] [--uct-c C] [--selection uct|puct] [--prior-share S]
 """
 
 from __future__ import annotations
@@ -19,31 +20,13 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.ai.catalogue import make_bot
+from companion.ai.catalogue import heuristic, make_bot
 from companion.ai.duel import duel
-from companion.ai.search import LEVELS, Level
+from companion.ai.search import Level, levels_for
 from companion.registry import entry
-
-
-def heuristic(game_id: str, seat: int) -> Any:
-    """The app's own rules-of-thumb opponent of `game_id`, at its strongest, in `seat`."""
-    if game_id == "vita_luna":
-        from companion.games.vita_luna.opponent import VitaLunaOpponent
-
-        return VitaLunaOpponent(seat)
-    if game_id == "riposte":
-        from companion.games.riposte.opponent import RiposteOpponent
-
-        return RiposteOpponent(seat, "strong")
-    if game_id == "va_card_game":
-        from companion.games.va_card_game.opponent import VaOpponent
-
-        return VaOpponent(seat, "strong")
-    raise SystemExit(f"no heuristic opponent for {game_id}")
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -69,19 +52,25 @@ def main() -> None:
     parser.add_argument("--simulations", type=int, help="try this many instead of the level's")
     parser.add_argument("--uct-c", type=float, default=None)
     parser.add_argument("--selection", choices=("uct", "puct"), default=None)
+    parser.add_argument("--prior-share", type=float, default=None)
     args = parser.parse_args()
     tuning = None
-    if args.simulations or args.uct_c is not None or args.selection:
-        base = LEVELS[args.level]
+    if args.simulations or args.uct_c is not None or args.selection or args.prior_share:
+        base = levels_for(args.game)[args.level]
         tuning = Level(
             args.simulations or base.simulations,
             base.uct_c if args.uct_c is None else args.uct_c,
             args.selection or base.selection,
+            args.prior_share or base.prior_share,
         )
         print(f"tuning: {tuning}")
     game = entry(args.game)
     if game is None or game.rules is None:
         raise SystemExit(f"no playable game {args.game!r}")
+    try:
+        heuristic(args.game, 0)
+    except ValueError as error:
+        raise SystemExit(str(error)) from None
     wins = draws = 0
     bot_times: list[float] = []
     bot_wall: list[float] = []
@@ -106,6 +95,11 @@ def main() -> None:
     low, high = wilson(wins, args.games)
     print(f"{args.game} {args.level}: bot won {wins}/{args.games} ({wins / args.games:.0%}, "
           f"95% CI {low:.0%}-{high:.0%}), {draws} unfinished")  # fmt: skip
+    decided = args.games - draws
+    if draws and decided:  # a draw the rules allow (VA's last heroes falling together)
+        low, high = wilson(wins, decided)
+        print(f"of the {decided} games with a winner, the bot won {wins} ({wins / decided:.0%}, "
+              f"95% CI {low:.0%}-{high:.0%})")  # fmt: skip
     for name, times in (("CPU", bot_times), ("wall", bot_wall)):
         print(f"bot {name} seconds per move: mean {statistics.fmean(times):.3f}, "
               f"p95 {percentile(times, 0.95):.3f}, max {max(times):.3f} "

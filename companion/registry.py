@@ -117,9 +117,16 @@ def _va_card_game() -> Rules:
 
 def _va_opponents(options: dict[str, Any]) -> dict[Seat, Opponent]:
     """Against the app, the app plays Player 2's seat at the chosen strength and sees only that
-    seat's view."""
+    seat's view: strong and easy are the rules of thumb, normal and hard OpenSpiel's search over
+    that view (`companion.ai`; benchmarks/README.md has its measured wins)."""
     if options.get("opponent") != "app":
         return {}
+    if options.get("strength") in ("normal", "hard"):
+        from companion.ai.search import SearchOpponent
+
+        game = entry("va_card_game")
+        assert game is not None
+        return {1: SearchOpponent(game, 1, options["strength"], options)}
     from companion.games.va_card_game.opponent import VaOpponent
 
     return {1: VaOpponent(1, options.get("strength", "strong"))}
@@ -136,8 +143,9 @@ def _va_setup(chosen: dict[str, Any]) -> dict[str, Any]:
 VA_OPTIONS = (
     Option("cards", "Cards", (("app", "The app shuffles"), ("table", "Enter each card"))),
     Option("opponent", "Players", (("two", "Two players"), ("app", "Against the app"))),
-    Option("strength", "App strength", (("strong", "Strong"), ("easy", "Easy"))),
-)
+    Option("strength", "App strength",
+           (("strong", "Strong"), ("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard"))),
+)  # fmt: skip
 
 
 def _luturas() -> Rules:

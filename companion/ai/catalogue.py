@@ -11,6 +11,7 @@ from typing import Any
 
 from companion.ai.search import LEVELS, SearchOpponent
 from companion.ai.spiel_game import EngineGame, load, register
+from companion.engine.opponents import Opponent
 from companion.engine.seats import Seat
 from companion.registry import GAMES, GameEntry, entry
 
@@ -51,3 +52,25 @@ def make_bot(
     if level not in LEVELS:
         raise ValueError(f"search level is one of {', '.join(LEVELS)}, not {level!r}")
     return SearchOpponent(game, seat, level, dict(options or {}), seed)
+
+
+def heuristic(game_id: str, seat: Seat) -> Opponent:
+    """The app's own rules-of-thumb opponent of `game_id`, at its strongest, in `seat`: what
+    the search is measured against (benchmarks/bench_ai.py)."""
+    if game_id == "vita_luna":
+        from companion.games.vita_luna.opponent import VitaLunaOpponent
+
+        return VitaLunaOpponent(seat)
+    if game_id == "riposte":
+        from companion.games.riposte.opponent import RiposteOpponent
+
+        return RiposteOpponent(seat, "strong")
+    if game_id == "va_card_game":
+        from companion.games.va_card_game.opponent import VaOpponent
+
+        return VaOpponent(seat, "strong")
+    if game_id == "luturas":
+        from companion.games.luturas.opponent import LuturasOpponent
+
+        return LuturasOpponent(seat, "strong")
+    raise ValueError(f"no heuristic opponent for {game_id!r}")

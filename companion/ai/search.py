@@ -10,9 +10,11 @@ Leaves are scored by playouts run on the engine directly (`advance`, no OpenSpie
 action): the wrapper costs several times the engine's own step, and the playouts are most of the
 work. They play at random, or by the game's own rules of thumb where it has some
 (`companion.ai.playouts`), whose choice is also the prior a node leans on (PUCT) and tries first
-(progressive widening, below). Levels differ only in how many simulations a move gets, tuned in
+(progressive widening, below). A game's playouts may stop early and judge the position instead
+(Riposte, Luturas). Levels differ only in how many simulations a move gets, tuned in
 benchmarks/bench_ai.py so that "hard" stays under a second of CPU a move on this two-core
-machine (see benchmarks/README.md for the measured win rates and times).
+machine; a game whose playouts are rough leans harder on the prior (`GAME_LEVELS`). See
+benchmarks/README.md for the measured win rates and times.
 """
 
 from __future__ import annotations
@@ -20,14 +22,14 @@ from __future__ import annotations
 import json
 import math
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-from companion.ai.playouts import Policy, policy_for
+from companion.ai.playouts import Playout, playout_for
 from companion.ai.spiel_game import EngineGame, EngineState, Playable, load
 from companion.engine.core import Action
 from companion.engine.seats import Seat
@@ -42,6 +44,7 @@ class Level:
     simulations: int
     uct_c: float = 2.0
     selection: str = "uct"
+    prior_share: float = 0.5  # the prior policy's choice's share of a node's prior
 
 
 WIDEN = 2.0  # moves a node may try: about this times the square root of its visits
@@ -51,15 +54,35 @@ LEVELS: dict[str, Level] = {
     "normal": Level(24, 1.5, "puct"),
     "hard": Level(64, 1.5, "puct"),
 }
+# Where the playouts are rougher than the rules of thumb naming the favourite (a cut-off playout
+# or quick choices), the search leans harder on that favourite (measured in bench_ai.py).
+LEANING = {name: replace(level, prior_share=0.8) for name, level in LEVELS.items()}
+GAME_LEVELS: dict[str, dict[str, Level]] = {
+    "riposte": LEANING,
+    "va_card_game": LEANING,
+    "luturas": LEANING,
+}  # a game's own tuning, where it has one
+
+
+def levels_for(game_id: str) -> dict[str, Level]:
+    """The levels a game's search plays at: its own tuning, else `LEVELS`."""
+    return GAME_LEVELS.get(game_id, LEVELS)
 
 
 class PlayoutEvaluator(mcts.Evaluator):
-    """Scores a leaf by playing it out on the engine itself with the playout policy, and gives
-    the priors: half on the policy's own choice, the rest uniform."""
+    """Scores a leaf by playing it out on the engine itself with the game's `Playout` (to the
+    end, or for its horizon and then by its value), and gives the priors: `share` (half by
+    default) on the prior policy's own choice, the rest uniform."""
 
-    def __init__(self, rng: random.Random, policy: Policy, playouts: int = 1) -> None:
+    def __init__(
+        self, rng: random.Random, playout: Playout, playouts: int = 1, share: float = 0.5
+    ) -> None:
         self.rng = rng
-        self.policy = policy
+        self.share = share
+        self.policy = playout.policy
+        self.chooser = playout.prior or playout.policy
+        self.horizon = playout.horizon
+        self.value = playout.value
         self.playouts = playouts
 
     def evaluate(self, state: EngineState) -> np.ndarray:
@@ -73,7 +96,11 @@ class PlayoutEvaluator(mcts.Evaluator):
         engine = rules.clone(state.engine)
         if state.pending is not None:
             engine, _ = rules.advance(engine, state.pending, rng)
-        for _ in range(state.spiel.max_moves - state.moves):
+        for step in range(state.spiel.max_moves - state.moves):
+            if self.value is not None and self.horizon is not None and step >= self.horizon:
+                judged = self.value(engine)
+                if judged is not None:
+                    return np.array(judged, dtype=float)
             action = self.policy(engine, rng)
             if action is None:
                 break
@@ -84,8 +111,8 @@ class PlayoutEvaluator(mcts.Evaluator):
         return np.array(outcome.scores, dtype=float)
 
     def prior(self, state: EngineState) -> list[tuple[int, float]]:
-        """Uniform, except that the playout policy's own choice here (when it has one for the
-        seat to move) gets half the weight: the search widens from it first."""
+        """Uniform, except that the prior policy's own choice here (when it has one for the
+        seat to move) gets `share` of the weight: the search widens from it first."""
         if state.is_chance_node():
             return list(state.chance_outcomes())
         legal = state.legal_actions()
@@ -93,13 +120,13 @@ class PlayoutEvaluator(mcts.Evaluator):
         favourite = self.favourite(state)
         if favourite is None or len(legal) == 1:
             return [(action, share) for action in legal]
-        rest = 0.5 / (len(legal) - 1)
-        return [(action, 0.5 if action == favourite else rest) for action in legal]
+        rest = (1 - self.share) / (len(legal) - 1)
+        return [(action, self.share if action == favourite else rest) for action in legal]
 
     def favourite(self, state: EngineState) -> int | None:
         if state.pending is not None:
             return None
-        action = self.policy(state.engine, self.rng)
+        action = self.chooser(state.engine, self.rng)
         if action is None:
             return None
         try:
@@ -152,12 +179,12 @@ class SearchOpponent:
             known = ", ".join(LEVELS)
             raise ValueError(f"search level is one of {known}, not {self.level!r}")
         self._game: EngineGame | None = None
-        self._policy: Policy | None = None
+        self._playout: Playout | None = None
 
     def __getstate__(self) -> dict[str, Any]:
         """Picklable (a simulator may send bots to worker processes): the loaded game and the
         playout policy are made again where the bot lands."""
-        return self.__dict__ | {"_game": None, "_policy": None}
+        return self.__dict__ | {"_game": None, "_playout": None}
 
     @property
     def game(self) -> EngineGame:
@@ -166,10 +193,10 @@ class SearchOpponent:
         return self._game
 
     @property
-    def policy(self) -> Policy:
-        if self._policy is None:
-            self._policy = policy_for(self.entry.id, self.game.setup.rules)
-        return self._policy
+    def playout(self) -> Playout:
+        if self._playout is None:
+            self._playout = playout_for(self.entry.id, self.game.setup.rules)
+        return self._playout
 
     def choose(
         self, view: dict[str, Any], legal: list[Action], rng: random.Random
@@ -190,11 +217,11 @@ class SearchOpponent:
         return next((a for a in legal if _key(a) == wanted), None)
 
     def search(self, root: EngineState, draw: random.Random) -> int:
-        level = self.tuning or LEVELS[self.level]
+        level = self.tuning or levels_for(self.entry.id)[self.level]
         selection = ismcts.ChildSelectionPolicy
         bot = WideningISMCTSBot(
             self.game,
-            PlayoutEvaluator(draw, self.policy),
+            PlayoutEvaluator(draw, self.playout, share=level.prior_share),
             level.uct_c,
             level.simulations,
             random_state=np.random.RandomState(draw.randrange(2**31)),

@@ -622,3 +622,30 @@ def test_against_the_app_the_table_is_told_the_apps_cards(against_the_app):
     else:
         assert f"From Rival's hero stock, bring in {card} face up." in text(at)
     assert "Rival (the app)" in text(at) and not warnings(at)
+
+
+def test_the_app_plays_by_search_at_normal_and_hard(home):
+    """The "Normal" and "Hard" strengths are OpenSpiel's search over the app's view
+    (companion.ai): it places its opening hero and declares in turn, as the rules of thumb do."""
+    from companion.ai.search import SearchOpponent
+
+    found = registry.entry("va_card_game")
+    assert found is not None and found.opponents is not None
+    for level in ("normal", "hard"):
+        app = found.opponents({"opponent": "app", "strength": level})[1]
+        assert isinstance(app, SearchOpponent) and app.level == level and app.seat == P2
+    at = tap(tap(new_game(opponent="app", strength="normal"), "va_toss_0"), "act_deal")
+    assert match_of(at).options["strength"] == "normal"
+    at = tap(tap(at, keys(at, "va_hero_")[0]), "va_place")
+    at = tap(at, keys(at, "act_prepare_")[0])
+    state = match_of(at).state
+    assert state.phase == "declare" and state.heroes[P2]  # the search placed its hero
+    for turn in range(40):
+        if any(a.get("type") == "declare" and a.get("player") == P2 for a in match_of(at).log):
+            break
+        assert all(a.get("player") in (None, P1) for a in shown_actions(at))  # never the app's
+        if keys(at, "va_stance_attack"):
+            at = tap(at, "va_stance_attack")
+        at = tap(at, next_tap(at, turn))
+    assert any(a.get("type") == "declare" and a.get("player") == P2 for a in match_of(at).log)
+    assert not warnings(at)

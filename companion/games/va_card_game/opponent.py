@@ -244,6 +244,21 @@ class VaOpponent:
             return self._bring_in(view, state, mine, rng)
         return self._equip(view, state, mine, rng)
 
+    def on_state(
+        self, state: VaCardGameState, legal: list[Action], rng: random.Random
+    ) -> Action | None:
+        """A quick choice on a whole state, for a search's playouts (played on a world the
+        search drew from its own view, never the real one): the stance from the solved duel, as
+        the strong player takes it, and the rest by the printed totals, as the easy one does.
+        The strong player's openings and kits draw states from the view: a hundred times
+        dearer, too dear for the thousands of playouts a move."""
+        mine = [a for a in legal if a.get("player") == self.seat]
+        if len(mine) <= 1:
+            return mine[0] if mine else None
+        if mine[0]["type"] == "declare":
+            return self._declare(state, mine, rng)
+        return self._easy(state, mine, rng)
+
     # --- the strong player -------------------------------------------------------------------
 
     def lives(self, state: VaCardGameState) -> Lives:
