@@ -1,4 +1,5 @@
-"""Fixtures the companion's tests share: the two databases a store can live in."""
+"""Fixtures the companion's tests share: the two databases a store can live in, and the one the
+app under AppTest opens."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import streamlit
 
 from companion.store import GameStore
 
@@ -42,3 +44,14 @@ def store(location) -> Iterator[GameStore]:
     opened = GameStore(location)
     yield opened
     opened.close()
+
+
+@pytest.fixture
+def db(tmp_path, monkeypatch) -> Iterator[Path]:
+    """The SQLite file the app opens under AppTest; the store is cached per process, across
+    AppTests, so the cache is cleared before and after."""
+    path = tmp_path / "games.sqlite"
+    monkeypatch.setenv("CARDGEN_COMPANION_DB", str(path))
+    streamlit.cache_resource.clear()
+    yield path
+    streamlit.cache_resource.clear()

@@ -9,11 +9,7 @@ The pages' other taps (status cards, map, dice, creatures, epics, refusals) are 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
-import streamlit
 
 from companion.engine import Match
 from companion.games.moonlighter import MoonlighterRules
@@ -26,15 +22,6 @@ from .apptest import open_app, tap
 from .test_app_rules_at_a_tap import battle, dialog, explains, keys, says_entry
 
 ML, VL = rulebook("moonlighter"), rulebook("vita_luna")
-
-
-@pytest.fixture
-def db(tmp_path, monkeypatch) -> Iterator[Path]:
-    path = tmp_path / "games.sqlite"
-    monkeypatch.setenv("CARDGEN_COMPANION_DB", str(path))
-    streamlit.cache_resource.clear()
-    yield path
-    streamlit.cache_resource.clear()
 
 
 STRIP = ("role", "hearts", "deck", "singular", "markers")  # the kinds of a player card's pieces

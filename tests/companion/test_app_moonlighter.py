@@ -11,7 +11,6 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-import streamlit
 from streamlit.testing.v1 import AppTest
 
 from companion.engine import Match
@@ -24,15 +23,6 @@ from companion.store import GameStore, StoreError, seat_key
 from .apptest import open_app, tap
 
 SEED = 2  # a seed whose first-button walk meets fights, chests and a fall within 150 taps
-
-
-@pytest.fixture
-def db(tmp_path, monkeypatch) -> Path:
-    path = tmp_path / "games.sqlite"
-    monkeypatch.setenv("CARDGEN_COMPANION_DB", str(path))
-    streamlit.cache_resource.clear()  # the store is cached per process, across AppTests
-    yield path
-    streamlit.cache_resource.clear()
 
 
 def new_game() -> AppTest:

@@ -9,12 +9,9 @@ played them, then opened in a fresh session with the table's key.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from html import unescape
 from pathlib import Path
 
-import pytest
-import streamlit
 from streamlit.testing.v1 import AppTest
 
 from companion.engine import Match
@@ -34,15 +31,6 @@ from .apptest import open_app, tap
 ML, VL = rulebook("moonlighter"), rulebook("vita_luna")
 P1_HAND = ["wolf.1", "fox.1", "rat.1", "rock.1", "gyr_falcon.1", "anaconda.1"]
 P2_HAND = ["wolf.2", "fox.2", "porcupine.1", "tortoise.1", "cheetah.1", "armadillo.1"]
-
-
-@pytest.fixture
-def db(tmp_path, monkeypatch) -> Iterator[Path]:
-    path = tmp_path / "games.sqlite"
-    monkeypatch.setenv("CARDGEN_COMPANION_DB", str(path))
-    streamlit.cache_resource.clear()
-    yield path
-    streamlit.cache_resource.clear()
 
 
 def opened(db: Path, match: Match, **params: str) -> AppTest:

@@ -8,12 +8,10 @@ import io
 import random
 import re
 import wave
-from collections.abc import Iterator
 from html import unescape
 from pathlib import Path
 
 import pytest
-import streamlit
 from streamlit.testing.v1 import AppTest
 
 from companion.engine import Match
@@ -28,15 +26,6 @@ from companion.store import GameStore
 from .apptest import open_app, tap
 
 PREFIX = {"moonlighter": "ml", "vita_luna": "vl", "riposte": "rp", "va_card_game": "va"}
-
-
-@pytest.fixture
-def db(tmp_path, monkeypatch) -> Iterator[Path]:
-    path = tmp_path / "games.sqlite"
-    monkeypatch.setenv("CARDGEN_COMPANION_DB", str(path))
-    streamlit.cache_resource.clear()
-    yield path
-    streamlit.cache_resource.clear()
 
 
 def played(game_id: str, actions: int = 60, seed: int = 3) -> Match:

@@ -34,7 +34,7 @@ from companion.games.vita_luna.state import (
     white_index,
     whites,
 )
-from companion.screens import parts, rules_panel, session
+from companion.screens import last_moves, parts, rules_panel, session
 from companion.screens.vita_luna.board import (
     Side,
     Track,
@@ -85,18 +85,8 @@ def title_bar(screen: Screen) -> None:
 
 def _undo(app: int | None) -> None:
     """Take back the last action; against the app, also everything the app did after it."""
-    session.undo(None if app is None else lambda seen: _with_the_apps_reply(seen, app))
+    session.undo(last_moves.with_the_apps_reply(app))
     forget_cursor()
-
-
-def _with_the_apps_reply(seen: SeenMatch, app: int) -> int:
-    """How many actions one tap takes back: the app's answers and the move they answered."""
-    count = 0
-    for action in reversed(seen.log):
-        count += 1
-        if action.get("player") != app:
-            break
-    return count
 
 
 # --- the board -----------------------------------------------------------------------------------
