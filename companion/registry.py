@@ -48,6 +48,9 @@ def _vita_luna() -> Rules:
     return VitaLunaRules()
 
 
+APP_THINKS = 1.0  # seconds the app's searching opponent may think about a move at the table
+
+
 def _vita_luna_opponents(options: dict[str, Any]) -> dict[Seat, Opponent]:
     """Against the app, the app sits in Player 2's seat and sees only that seat's view: easy is
     the rules of thumb, normal and hard OpenSpiel's search over that view (`companion.ai`)."""
@@ -59,7 +62,7 @@ def _vita_luna_opponents(options: dict[str, Any]) -> dict[Seat, Opponent]:
 
         game = entry("vita_luna")
         assert game is not None
-        return {1: SearchOpponent(game, 1, level, options)}
+        return {1: SearchOpponent(game, 1, level, options, think_seconds=APP_THINKS)}
     from companion.games.vita_luna.opponent import VitaLunaOpponent
 
     return {1: VitaLunaOpponent(1)}
@@ -126,7 +129,7 @@ def _va_opponents(options: dict[str, Any]) -> dict[Seat, Opponent]:
 
         game = entry("va_card_game")
         assert game is not None
-        return {1: SearchOpponent(game, 1, options["strength"], options)}
+        return {1: SearchOpponent(game, 1, options["strength"], options, think_seconds=APP_THINKS)}
     from companion.games.va_card_game.opponent import VaOpponent
 
     return {1: VaOpponent(1, options.get("strength", "strong"))}

@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import time
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -144,6 +145,28 @@ class WideningISMCTSBot(ismcts.ISMCTSBot):
     at random. Widening (Coulom 2007; Chaslot et al. 2008) keeps the simulations on a few
     candidates, led by the playout policy's own choice."""
 
+    budget: float | None = None  # seconds of thinking a move may take (None: no limit)
+    least = 8  # simulations a move gets however slow the machine, so the choice means something
+
+    def run_search(self, state: Any) -> Any:
+        self._until = None if self.budget is None else time.perf_counter() + self.budget
+        self._top = True
+        return super().run_search(state)
+
+    def run_simulation(self, state: Any) -> Any:
+        """One simulation, or, at the top of one once the budget is spent (and the root has had
+        `least`), none: the remaining ones are skipped and the move is chosen from those made."""
+        if not self._top:
+            return super().run_simulation(state)
+        self._top = False
+        try:
+            spent = self._until is not None and time.perf_counter() > self._until
+            if spent and self._root_node.total_visits >= self.least:
+                return None
+            return super().run_simulation(state)
+        finally:
+            self._top = True
+
     def check_expand(self, node: Any, legal_actions: list[int]) -> int:
         allowed = min(
             len(legal_actions), max(1, math.ceil(WIDEN * math.sqrt(node.total_visits + 1)))
@@ -173,6 +196,11 @@ class SearchOpponent:
     options: dict[str, Any] = field(default_factory=dict)
     seed: int = 0
     tuning: Level | None = None  # instead of the level's own (benchmarks try settings so)
+    # Seconds a move may take on the machine serving the app: a player at the table waits for
+    # it. A move that would take longer is chosen from the simulations made by then (rare: the
+    # 500-game measurement's p95 is a third of a second). None (simulators, benchmarks): every
+    # simulation of the level is made, so a seeded run replays exactly.
+    think_seconds: float | None = None
 
     def __post_init__(self) -> None:
         if self.level not in LEVELS:
@@ -228,6 +256,7 @@ class SearchOpponent:
             final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
             child_selection_policy=(selection.PUCT if level.selection == "puct" else selection.UCT),
         )
+        bot.budget = self.think_seconds
         bot.set_resampler(lambda state, seat: state.resampled(seat, draw))
         return int(bot.step(root))
 

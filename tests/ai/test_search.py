@@ -138,6 +138,34 @@ def test_the_app_plays_vita_luna_by_search_at_normal_and_hard() -> None:
         assert opponent_move(match, 1, app, random.Random(1)) is None  # not its turn
 
 
+def test_the_apps_search_keeps_to_its_thinking_time(monkeypatch) -> None:
+    """At the table the app may think a second a move (`registry.APP_THINKS`): once the time
+    is spent the remaining simulations are skipped and it answers, after at least a few."""
+    from companion.ai import search
+
+    game = entry("vita_luna")
+    assert game is not None and game.opponents is not None and game.setup is not None
+    app = game.opponents(game.setup({"opponent": "app", "strength": "hard"}))[1]
+    assert isinstance(app, SearchOpponent) and app.think_seconds == 1.0
+    visits: list[int] = []  # the root's simulations, as each move is chosen
+    real = search.WideningISMCTSBot.get_final_policy
+
+    def counted(self, state, node):  # type: ignore[no-untyped-def]
+        visits.append(node.total_visits)
+        return real(self, state, node)
+
+    monkeypatch.setattr(search.WideningISMCTSBot, "get_final_policy", counted)
+    match = placing_match(8)
+    seat = match.state.active
+    for think in (None, 0.0):  # None: every simulation; 0: out of time at once
+        bot = make_bot("vita_luna", seat, "hard", seed=1)
+        bot.think_seconds = think
+        assert opponent_move(match, seat, bot, random.Random(2)) in match.legal_actions(seat)
+    full, hurried = visits
+    least = search.WideningISMCTSBot.least
+    assert full >= 60 and least - 1 <= hurried <= least  # the root's first visit makes it
+
+
 def test_a_bot_survives_pickling_for_worker_processes() -> None:
     match = placing_match(4)
     seat = match.state.active
