@@ -172,13 +172,16 @@ def board(screen: Screen, step: WalkStep | None) -> None:
             for row, ruling in ROW_RULES.items():
                 key = f"rule_vl_row_{p}_{row}"
                 styles.append(_over(key, row_box(p, row)))
-                rules_panel.explain_button(GAME, rules_panel.ruling(ruling),
+                rules_panel.explain_button(GAME, ruling,
                                            f"{parts.plain(state.names[p])}'s {row} row: its rules",
                                            key=key)  # fmt: skip
     st.html(f"<style>{''.join(styles)}</style>")
 
 
-ROW_RULES = {"white": "white_move", "grey": "grey_and_promote"}  # what a row's empty spots open
+ROW_RULES = {  # what a row's empty spots open
+    "white": rules_panel.ruling("white_move"),
+    "grey": rules_panel.ruling("grey_and_promote"),
+}
 
 
 def _over(key: str, box: tuple[float, float, float, float]) -> str:
