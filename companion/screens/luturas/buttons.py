@@ -11,6 +11,8 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
+import streamlit as st
+
 from companion.games.luturas.entering import cards_to_enter
 from companion.screens import parts, rules_panel, session
 from companion.screens.luturas import asked, eyes
@@ -19,6 +21,7 @@ from companion.screens.luturas.words import label
 
 Action = dict[str, Any]
 GAME = "luturas"
+ASKS = "lt_asks"  # (moment, {action key: the piles it takes unseen cards from})
 
 
 def button(
@@ -45,7 +48,18 @@ def asks_for_cards(screen: Screen, action: Action) -> list[str]:
         return []
     if action.get("player") != screen.seat:
         return []
-    return cards_to_enter(screen.seen.rules, screen.state, action)
+    # The rules play the action on a copy to learn this: once per action and moment (game, seat,
+    # log length), not again on every rerun of the same screen.
+    moment = (screen.table.gid, screen.seat, screen.seen.length)
+    held = st.session_state.get(ASKS)
+    if not held or held[0] != moment:
+        held = (moment, {})
+        st.session_state[ASKS] = held
+    known: dict[str, list[str]] = held[1]
+    key = parts.action_key(action)
+    if key not in known:
+        known[key] = cards_to_enter(screen.seen.rules, screen.state, action)
+    return list(known[key])
 
 
 def play(keep: str | None, action: Action) -> None:
