@@ -3,9 +3,10 @@
 Shape (after OpenSpiel and boardgame.io): a game's `Rules` give the initial state, the legal actions
 in a state, a reason when an action is illegal, and `apply`, which returns a new state. Chance is an
 action too: a roll action either carries the value a player rolled on a physical die, or leaves it
-out and the rules draw it from the random source handed to `apply`. That source is seeded from the
-match seed and the action's position in the log, so replaying the log rebuilds the state exactly,
-and undoing a roll then rolling again gives the same value (undo cannot be used to re-roll).
+out and the rules draw it from the random source handed to `apply`. That source follows from the
+match's chance (a server-held secret, or a seed; `companion.engine.chance`) and the action's
+position in the log, so replaying the log rebuilds the state exactly, and undoing a roll then
+rolling again gives the same value (undo cannot be used to re-roll).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from companion.engine.chance import Chance, StepRandom
 from companion.engine.seats import CHANCE, Outcome, Seat
 
 Action = dict[str, Any]  # JSON-serialisable, e.g. {"type": "roll", "die": "tile", "value": 7}
@@ -158,49 +160,8 @@ def apply_with(
     return Step(after, resolved, events)
 
 
-MASK64 = (1 << 64) - 1
-
-
-class StepRandom(random.Random):
-    """The random source for the action at `index` of the log: same seed and index, same dice.
-
-    SplitMix64 (Steele, Lea and Flood 2014) behind Python's Random interface (randint, choice,
-    shuffle ...): starting one costs next to nothing, where seeding a Mersenne Twister costs more
-    than most actions; and its sequence does not depend on the Python version.
-    """
-
-    def __init__(self, seed: int, index: int) -> None:
-        self._mix = (seed * 0x9E3779B97F4A7C15 + index * 0xBF58476D1CE4E5B9 + 1) & MASK64
-        super().__init__(self._mix)
-
-    def seed(self, a: Any = None, version: int = 2) -> None:  # called by Random.__init__
-        self._mix = hash(a) & MASK64 if not isinstance(a, int) else a & MASK64
-
-    def _next(self) -> int:
-        self._mix = (self._mix + 0x9E3779B97F4A7C15) & MASK64
-        z = self._mix
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-        return z ^ (z >> 31)
-
-    def random(self) -> float:
-        return (self._next() >> 11) * (1.0 / (1 << 53))
-
-    def getrandbits(self, k: int) -> int:
-        bits, value = 0, 0
-        while bits < k:
-            value = (value << 64) | self._next()
-            bits += 64
-        return value >> (bits - k)
-
-    def getstate(self) -> Any:
-        return self._mix
-
-    def setstate(self, state: Any) -> None:
-        self._mix = state
-
-
 def step_rng(seed: int, index: int) -> random.Random:
+    """A seeded random source (simulators, tests): see `companion.engine.chance.StepRandom`."""
     return StepRandom(seed, index)
 
 
@@ -213,7 +174,8 @@ class Match:
 
     Every SNAPSHOT_EVERY actions the state is kept, so undo and a look at an earlier moment cost
     the last few actions, not the whole log. States are never changed in place (`apply` works on
-    a clone), so a kept state needs no copy.
+    a clone), so a kept state needs no copy. Each action's random source comes from `chance`
+    (`companion.engine.chance`): a secret for a game started at the table, `seed` for a seeded one.
     """
 
     rules: Rules
@@ -225,14 +187,36 @@ class Match:
     snapshots: dict[int, State] = field(default_factory=dict)  # log length -> state then
     saved_upto: int = 0  # the first entry a save must write; earlier ones are stored as they are
     seen: dict[Seat | None, list[Action]] = field(default_factory=dict, repr=False, compare=False)
+    chance: Chance = field(default_factory=Chance, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.chance.is_secret and self.chance.seed != self.seed:
+            self.chance = Chance(self.seed)
 
     @classmethod
-    def start(cls, rules: Rules, options: dict[str, Any] | None = None, seed: int | None = None):
-        chosen = seed if seed is not None else random.SystemRandom().randrange(2**31)
-        match = cls(rules, dict(options or {}), chosen)
-        match.state = rules.new_state(match.options | {"seed": chosen})
+    def start(
+        cls,
+        rules: Rules,
+        options: dict[str, Any] | None = None,
+        seed: int | None = None,
+        chance: Chance | None = None,
+    ) -> Match:
+        """A new match. With neither `seed` nor `chance`, chance is a fresh secret (a game at
+        the table); a `seed` makes every outcome follow from it (simulators, tests, examples)."""
+        if chance is None:
+            chance = Chance(seed) if seed is not None else Chance.fresh()
+        match = cls(rules, dict(options or {}), chance.seed, chance=chance)
+        match.state = rules.new_state(match.options | {"seed": chance.seed})
         match.snapshots[0] = match.state
         return match
+
+    def rng(self, index: int) -> random.Random:
+        """The random source of log entry `index`."""
+        return self.chance.step(index)
+
+    def app_rng(self) -> random.Random:
+        """The app opponent's random source for its choice now (its own derived stream)."""
+        return self.chance.app(len(self.log))
 
     def legal_actions(self, seat: Seat | None = None) -> list[Action]:
         """Every legal action now, or only those `seat` may take."""
@@ -253,7 +237,7 @@ class Match:
             reason = self.rules.refuse_seat(self.state, action, seat)
             if reason is not None and self.rules.check(self.state, action) is None:
                 raise IllegalAction(reason)
-        rng = step_rng(self.seed, len(self.log))
+        rng = self.chance.step(len(self.log))
         if trusted:
             step = self.rules.apply_unchecked(self.state, action, rng)
         else:
@@ -275,9 +259,8 @@ class Match:
         start = max(k for k in self.snapshots if k <= length)
         state = self.snapshots[start]
         for index in range(start, length):
-            state = self.rules.apply_unchecked(
-                state, self.log[index], step_rng(self.seed, index)
-            ).state
+            rng = self.chance.step(index)
+            state = self.rules.apply_unchecked(state, self.log[index], rng).state
         return state
 
     def rewind(self, length: int) -> None:
@@ -334,7 +317,7 @@ class Match:
                 action = self.log[index]
                 redacted.append(self.rules.redact(state, action, seat))
                 if index + 1 < len(self.log):
-                    rng = step_rng(self.seed, index)
+                    rng = self.chance.step(index)
                     state = self.rules.apply_unchecked(state, action, rng).state
         return list(redacted)
 
@@ -350,7 +333,7 @@ class Match:
             actors = self.rules.actors(state, action)
             entries.append(Entry(index, seen[index], actors, self.events[index]))
             if index + 1 < len(self.log):
-                state = self.rules.apply_unchecked(state, action, step_rng(self.seed, index)).state
+                state = self.rules.apply_unchecked(state, action, self.chance.step(index)).state
         return entries
 
     def outcome(self) -> Outcome:
@@ -358,11 +341,16 @@ class Match:
 
     @classmethod
     def replay(
-        cls, rules: Rules, options: dict[str, Any], seed: int, log: Sequence[Action]
+        cls,
+        rules: Rules,
+        options: dict[str, Any],
+        seed: int,
+        log: Sequence[Action],
+        chance: Chance | None = None,
     ) -> Match:
         """Rebuild a match from its log, checking every entry; one the rules refuse raises
-        IllegalAction naming it."""
-        match = cls.start(rules, options, seed)
+        IllegalAction naming it. `chance` when the match has more than a seed."""
+        match = cls.start(rules, options, seed, chance)
         for index, action in enumerate(log):
             try:
                 match.play(action)
@@ -379,18 +367,20 @@ class Match:
         log: Sequence[Action],
         events: Sequence[list[str]],
         snapshot: tuple[int, dict[str, Any]] | None = None,
+        chance: Chance | None = None,
     ) -> Match:
         """A match from our own save: the kept state (log length, its JSON) plus the actions
         after it, replayed unchecked since they were checked when played. Imports go through
         `replay` instead."""
-        match = cls(rules, dict(options), seed, list(log), [list(e) for e in events])
+        chance = Chance(seed) if chance is None else chance
+        match = cls(rules, dict(options), seed, list(log), [list(e) for e in events], chance=chance)
         start, state = 0, rules.new_state(match.options | {"seed": seed})
         match.snapshots[0] = state
         if snapshot is not None:
             start, state = snapshot[0], rules.from_json(snapshot[1])
             match.snapshots[start] = state
         for index in range(start, len(log)):
-            state = rules.apply_unchecked(state, log[index], step_rng(seed, index)).state
+            state = rules.apply_unchecked(state, log[index], chance.step(index)).state
             if (index + 1) % SNAPSHOT_EVERY == 0:
                 match.snapshots[index + 1] = state
         match.state = state

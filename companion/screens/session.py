@@ -19,7 +19,6 @@ from typing import Any
 import streamlit as st
 
 from companion.engine import IllegalAction, Match, Seat
-from companion.engine.core import step_rng
 from companion.engine.opponents import Opponent, opponent_move
 from companion.engine.seen import SeenMatch
 from companion.registry import entry
@@ -37,7 +36,6 @@ from companion.screens.keys import (
 )
 from companion.store import Access, GameStore, StaleVersion, StoreError, default_location
 
-APP_SALT = 0x5EED  # the app's choices come from its own random stream of the match's seed
 MOST_APP_ACTIONS = 100  # a bound, never reached: a whole turn is a handful of actions
 WATCHING = "This screen only watches the game: open a seat's link to play."
 
@@ -225,7 +223,7 @@ def let_the_app_play(table: Table) -> int:
     for _ in range(MOST_APP_ACTIONS):
         moved = False
         for seat, opponent in opponents.items():
-            rng = step_rng(match.seed ^ APP_SALT, len(match.log))
+            rng = match.app_rng()
             action = opponent_move(match, seat, opponent, rng)
             if action is None:
                 continue

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine import IllegalAction, Match, Rules
+from companion.engine.chance import Chance
 from companion.registry import entry
 from companion.store.errors import StoreError
 
@@ -25,11 +26,17 @@ def rules_for(game: Any) -> Rules:
     return known.rules()
 
 
-def replay(game: Any, options: dict[str, Any], seed: int, log: list[dict[str, Any]]) -> Match:
+def replay(
+    game: Any,
+    options: dict[str, Any],
+    seed: int,
+    log: list[dict[str, Any]],
+    chance: Chance | None = None,
+) -> Match:
     """The match a log describes, every entry checked; StoreError with the reason if refused."""
     rules = rules_for(game)
     try:
-        return Match.replay(rules, options, seed, log)
+        return Match.replay(rules, options, seed, log, chance)
     except IllegalAction as exc:  # the rules quote what they refuse: cut, on one line
         reason = " ".join(str(exc.reason).split())
         reason = reason if len(reason) <= REASON else reason[: REASON - 1] + "…"

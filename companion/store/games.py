@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.engine import Match
+from companion.engine.chance import STEP_KEY_BYTES, Chance
 from companion.store import rows, schema
 from companion.store.backend import URL, Tx, open_database
 from companion.store.checked import replay, rules_for
@@ -36,6 +37,7 @@ MAX_NESTING = 32  # a save holds small records; anything deeper is damage, or me
 LONGEST_NUMBER = 40  # digits: a longer number in a file is damage (Python refuses 4,300 and more)
 ALL_ACTIONS = "SELECT gid, action FROM actions ORDER BY gid, idx"
 HEAD = "SELECT id, game, name, created, updated, version, seed, options, length FROM games"
+CHANCE = "SELECT secret, since, known FROM chance"
 NESTED = "this saved game is damaged (its records are nested too deeply)"
 NOT_JSON = "this is not a saved game (not JSON)"
 STALE = "the game changed on another device; it has been reloaded"
@@ -248,23 +250,41 @@ class GameStore:
                 "SELECT action, events FROM actions WHERE gid = ? AND idx < ? ORDER BY idx",
                 (gid, row[8]),
             )
+            chance_row = tx.one(CHANCE + " WHERE gid = ?", (gid,))
         head = _head(row)
         texts = [s[0] for s in stored]
         saved = _saved(head, _log(head, texts))
         rules = _rules(head)
+        chance = rows.read_chance(chance_row, head.seed, _label(head.id, head.name))
+        if chance is None:
+            chance = self._secure(head)
         try:
             events = rows.decode_all([s[1] for s in stored], list)
             kept = None if snapshot is None else (int(snapshot[0]), json.loads(snapshot[1]))
-            match = Match.resume(rules, head.options, head.seed, saved.log, events, kept)
+            match = Match.resume(rules, head.options, head.seed, saved.log, events, kept, chance)
         except Exception as exc:  # whatever the rules make of a damaged state, replay instead
-            match = self._rebuild(head, saved.log, texts, exc)
+            match = self._rebuild(head, saved.log, texts, exc, chance)
         return saved, match
 
-    def _rebuild(self, head: rows.Head, actions: Actions, texts: Texts, why: Exception) -> Match:
+    def _secure(self, head: rows.Head) -> Chance:
+        """A save from before the secrets: its past keeps its seed, every later entry gets a
+        fresh secret, stored now (if two devices load it at once, the first secret stored wins)."""
+        with self.db.transaction(write=True) as tx:
+            rows.insert_chance(tx, head.id, Chance(head.seed).secured_from(head.length))
+            chance = rows.read_chance(
+                tx.one(CHANCE + " WHERE gid = ?", (head.id,)), head.seed, head.id
+            )
+        if chance is None:
+            raise StoreError(f"no saved game {head.id!r} (deleted on another device?)")
+        return chance
+
+    def _rebuild(
+        self, head: rows.Head, actions: Actions, texts: Texts, why: Exception, chance: Chance
+    ) -> Match:
         label = _label(head.id, head.name)
         log.warning("%s: stored state unreadable (%s); replaying it", label, type(why).__name__)
         try:
-            match = replay(head.game, head.options, head.seed, actions)
+            match = replay(head.game, head.options, head.seed, actions, chance)
         except StoreError as exc:
             raise StoreError(
                 f"{label}: its stored state is damaged and its log does not replay ({exc}); "
@@ -308,6 +328,7 @@ class GameStore:
         pending = rows.pending(match, 0)
         with self.db.transaction(write=True) as tx:
             rows.insert(tx, head, pending)
+            rows.insert_chance(tx, gid, match.chance)
         match.saved_upto = len(match.log)
         return gid
 
@@ -342,7 +363,7 @@ class GameStore:
 
     def delete(self, gid: str) -> None:
         with self.db.transaction(write=True) as tx:
-            for table in ("access_keys", "snapshots", "actions"):
+            for table in ("access_keys", "chance", "snapshots", "actions"):
                 tx.run(f"DELETE FROM {table} WHERE gid = ?", (gid,))
             tx.run("DELETE FROM games WHERE id = ?", (gid,))
 
@@ -381,17 +402,24 @@ class GameStore:
 
     # files --------------------------------------------------------------------------------
     def export_json(self, gid: str) -> str:
+        """The saved game as a file: its log, and the keys its played entries' chance came from
+        (`Chance.past`), never the game's secret, so the file tells nothing of what comes next."""
         saved = self.get(gid)
         if saved is None:
             raise StoreError(f"no saved game {gid!r}")
-        return json.dumps(
-            {"format": SAVE_FORMAT, "game": saved.game, "name": saved.name, "seed": saved.seed,
-             "options": saved.options, "log": saved.log},
-            indent=1, ensure_ascii=False,
-        )  # fmt: skip
+        with self.db.transaction() as tx:
+            found = tx.one(CHANCE + " WHERE gid = ?", (gid,))
+        chance = rows.read_chance(found, saved.seed, _label(gid, saved.name)) or Chance(saved.seed)
+        since, keys = chance.past(saved.length)
+        content = {"format": SAVE_FORMAT, "game": saved.game, "name": saved.name,
+                   "seed": saved.seed, "options": saved.options, "log": saved.log}  # fmt: skip
+        if keys:
+            content["chance"] = {"since": since, "keys": [key.hex() for key in keys]}
+        return json.dumps(content, indent=1, ensure_ascii=False)
 
     def import_json(self, data: bytes | str) -> str:
-        """A new saved game from an exported file, after a checked replay; its id."""
+        """A new saved game from an exported file, after a checked replay; its id. Its played
+        entries keep the chance the file names; every entry after them gets a fresh secret."""
         content = _read_file(data)
         game, seed = content.get("game"), content.get("seed")
         options, actions = content.get("options", {}), content.get("log")
@@ -399,9 +427,31 @@ class GameStore:
             raise StoreError("this saved game is damaged (seed, options or log missing)")
         if not rows.valid_seed(seed):
             raise StoreError("this saved game is damaged (its seed is not a whole number in range)")
-        match = replay(game, options, seed, actions)
+        chance = _imported_chance(content.get("chance"), seed, len(actions))
+        match = replay(game, options, seed, actions, chance)
         name = content.get("name")
         return self.create(match, name if isinstance(name, str) else "")
+
+
+def _imported_chance(given: Any, seed: int, length: int) -> Chance:
+    """The chance of an imported file's `length` entries (its "chance" keys, or its seed alone
+    for a file from before the secrets), with a fresh secret for every entry after them."""
+    if given is None:
+        return Chance(seed).secured_from(length)
+    damaged = StoreError("this saved game is damaged (its chance keys do not match its log)")
+    if not isinstance(given, dict) or not isinstance(given.get("keys"), list):
+        raise damaged
+    since, texts = given.get("since"), given["keys"]
+    if type(since) is not int or since < 0 or since + len(texts) != length:
+        raise damaged
+    try:
+        keys = tuple(bytes.fromhex(text) for text in texts)
+    except (TypeError, ValueError):
+        raise damaged from None
+    if any(len(key) != STEP_KEY_BYTES for key in keys):
+        raise damaged
+    fresh = Chance(seed).secured_from(length)
+    return Chance(seed, fresh.secret, since, keys)
 
 
 def _stored_length(tx: Tx, gid: str) -> int:

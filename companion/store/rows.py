@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.engine import Match
+from companion.engine.chance import STEP_KEY_BYTES, Chance
 from companion.store.backend import Tx
+from companion.store.errors import StoreError
 
 SNAPSHOT_EVERY = 64  # a reload replays at most this many actions after the newest snapshot
 KEEP_SNAPSHOTS = 4  # older ones only help after a long undo, so a few are enough
@@ -135,3 +137,31 @@ def insert(tx: Tx, head: Head, rows: Pending) -> None:
          encode(head.options), rows.length),
     )  # fmt: skip
     write(tx, head.id, rows, 0)
+
+
+INSERT_CHANCE = (
+    "INSERT INTO chance (gid, secret, since, known) VALUES (?, ?, ?, ?) "
+    "ON CONFLICT (gid) DO NOTHING"
+)
+
+
+def insert_chance(tx: Tx, gid: str, chance: Chance) -> None:
+    """A game's chance row (kept, if the game has one already: a secret is never replaced)."""
+    secret = None if chance.secret is None else chance.secret.hex()
+    known = encode([key.hex() for key in chance.known])
+    tx.run(INSERT_CHANCE, (gid, secret, chance.since, known))
+
+
+def read_chance(row: tuple | None, seed: int, label: str) -> Chance | None:
+    """The stored chance of a game (seeded with `seed`), None when it has no row yet."""
+    if row is None:
+        return None
+    secret, since, known = row
+    try:
+        keys = tuple(bytes.fromhex(k) for k in json.loads(known))
+        chance = Chance(seed, None if secret is None else bytes.fromhex(secret), int(since), keys)
+    except (TypeError, ValueError, RecursionError):
+        raise StoreError(f"{label}: its chance record is damaged; it was left as it is") from None
+    if chance.since < 0 or any(len(k) != STEP_KEY_BYTES for k in keys):
+        raise StoreError(f"{label}: its chance record is damaged; it was left as it is")
+    return chance

@@ -5,7 +5,9 @@ rewrote it and every load replayed it. Format 2 keeps a game's own row in `games
 `length`), one row per action in `actions` (with the events it produced, so a reloaded match has
 its table log without replaying), a state every SNAPSHOT_EVERY actions in `snapshots`, and the
 hashes of its table and seat keys in `access_keys`. `store_meta` says which format a database is
-in, so a newer layout can be recognised rather than misread.
+in, so a newer layout can be recognised rather than misread. `chance` holds each game's secret
+(`companion.engine.chance`); it was added to format 2 without changing it: a game with no row is a
+save from before it, whose past keeps its seed and which gets a secret when it is next loaded.
 
 A format-1 file is converted when a store first opens it: each game goes through a checked replay
 into the new tables, and the old table is kept, renamed, never dropped; a game the rules refuse
@@ -71,6 +73,14 @@ TABLES = (
     )
     """,
 )
+CHANCE = """
+CREATE TABLE IF NOT EXISTS chance (
+    gid TEXT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+    secret TEXT,
+    since INTEGER NOT NULL,
+    known TEXT NOT NULL
+)
+"""
 FORMAT1_COLUMNS = "id, game, name, created, updated, version, seed, options, log"
 
 
@@ -91,6 +101,7 @@ def ensure(db: Database) -> list[str]:
                     f"{db.where}: the saved games are in format {row[0]}, which this companion "
                     "does not know (a newer version wrote them); they were left as they are"
                 )
+            tx.run(CHANCE)  # a format-2 store from before the secrets: the table is new
             return []
         old = None
         columns = tx.columns("games")
@@ -102,7 +113,7 @@ def ensure(db: Database) -> list[str]:
                 f"{db.where}: holds a 'games' table this companion did not write; "
                 "it was left as it is"
             )
-        for ddl in TABLES:
+        for ddl in (*TABLES, CHANCE):
             tx.run(ddl)
         problems = _carry_over(tx, old) if old else []
         tx.run("INSERT INTO store_meta (name, value) VALUES (?, ?)", ("format", str(FORMAT)))
