@@ -228,14 +228,13 @@ def test_a_file_whose_keys_do_not_match_its_log_is_refused(tmp_path) -> None:
             assert "chance keys" in str(refused.value)
 
 
-def test_a_reloaded_game_goes_on_with_the_same_chance(tmp_path) -> None:
+def test_a_reloaded_game_goes_on_with_the_same_chance(store: GameStore) -> None:
     game = entry("va_card_game")
     assert game is not None and game.rules is not None
     rules, options = game.rules(), _options("va_card_game")
     match = Match.start(rules, options)
     _random_play(match, 30, 5)
-    with GameStore(tmp_path / "games.sqlite") as store:
-        _, loaded = store.load_match(store.create(match))
+    _, loaded = store.load_match(store.create(match))
     assert loaded.chance == match.chance
     rng = random.Random(6)
     for _ in range(30):
@@ -246,7 +245,7 @@ def test_a_reloaded_game_goes_on_with_the_same_chance(tmp_path) -> None:
         assert loaded.play(action).action == match.play(action).action
 
 
-def test_a_save_from_before_the_secrets_keeps_its_past_and_gets_a_secret(tmp_path) -> None:
+def test_a_save_from_before_the_secrets_keeps_its_past_and_gets_a_secret(store: GameStore) -> None:
     """A game stored by the companion before this change has a seed and no chance row: it
     loads as it was, and every entry after the ones it has comes from a new secret."""
     game = entry("riposte")
@@ -254,12 +253,11 @@ def test_a_save_from_before_the_secrets_keeps_its_past_and_gets_a_secret(tmp_pat
     rules, options = game.rules(), _options("riposte")
     match = Match.start(rules, options, 7)
     _random_play(match, 20, 7)
-    with GameStore(tmp_path / "games.sqlite") as store:
-        gid = store.create(match)
-        with store.db.transaction(write=True) as tx:
-            tx.run("DELETE FROM chance WHERE gid = ?", (gid,))
-        _, loaded = store.load_match(gid)
-        _, again = store.load_match(gid)
+    gid = store.create(match)
+    with store.db.transaction(write=True) as tx:
+        tx.run("DELETE FROM chance WHERE gid = ?", (gid,))
+    _, loaded = store.load_match(gid)
+    _, again = store.load_match(gid)
     assert rules.to_json(loaded.state) == rules.to_json(match.state)
     assert loaded.chance.secret is not None and loaded.chance.since == len(match.log)
     assert again.chance == loaded.chance
