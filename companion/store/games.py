@@ -26,7 +26,7 @@ from companion.engine.chance import STEP_KEY_BYTES, Chance
 from companion.store import rows, schema
 from companion.store.backend import URL, Tx, open_database
 from companion.store.checked import replay, rules_for
-from companion.store.errors import StaleVersion, StoreError
+from companion.store.errors import Revoked, StaleVersion, StoreError
 from companion.store.host import HostLock
 from companion.store.keys import PUBLIC, Access, key_hash, new_table_key, recognise, seat_key
 
@@ -332,15 +332,22 @@ class GameStore:
         match.saved_upto = len(match.log)
         return gid
 
-    def save(self, gid: str, match: Match, expected_version: int) -> int:
+    def save(self, gid: str, match: Match, expected_version: int, key: str | None = None) -> int:
         """Store the match's new actions if nobody saved since `expected_version`; the new version.
 
-        One transaction: the version check (StaleVersion, with nothing written, if another device
-        saved first), the stored actions from `match.saved_upto` on replaced by the match's, a
-        snapshot when one is due. `match.saved_upto` then moves to the end of its log.
+        One transaction: the key check (Revoked, with nothing written, when `key` is given and the
+        table has made new codes since: checked under the write lock, so a tap cannot slip in
+        between a device's last look and new codes), the version check (StaleVersion, with
+        nothing written, if another device saved first), the stored actions from
+        `match.saved_upto` on replaced by the match's, a snapshot when one is due.
+        `match.saved_upto` then moves to the end of its log.
         """
         pending = rows.pending(match, match.saved_upto)
         with self.db.transaction(write=True) as tx:
+            if key is not None:
+                stored = tx.all("SELECT hash, seat FROM access_keys WHERE gid = ?", (gid,))
+                if recognise(key, stored) is None:
+                    raise Revoked(NOT_VALID)
             bumped = tx.run(
                 "UPDATE games SET version = version + 1, updated = ?, length = ? "
                 "WHERE id = ? AND version = ?",

@@ -15,6 +15,13 @@ def test_chooser_lists_every_game_with_finger_sized_buttons(server, browser, ori
     try:
         page.goto(server.url)
         wait_for_app(page)
+        # Under load the script can report "not running" while the buttons are still being
+        # drawn: wait for the five buttons themselves before reading the page's text.
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('button')]"
+            ".filter(b => b.innerText.includes('New game')).length === 5",
+            timeout=30_000,
+        )
         text = page.inner_text("body")
         for title in ("Moonlighter", "Vita Luna", "VA Card Game", "Luturas", "Riposte"):
             assert title in text

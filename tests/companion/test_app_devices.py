@@ -66,7 +66,10 @@ def test_a_running_game_with_secrets_is_not_exported_until_it_is_over(where):
     while not over.outcome().over:  # a whole game, played at random to its end
         over.play(over.rules.sample_action(over.state, rng), trusted=True)
     finished = store.create(over)
+    store.host.set("2468")  # games of other devices are listed only once the host's PIN is in
     chooser = open_app()
+    chooser.text_input(key="host_pin_try").input("2468")
+    next(b for b in chooser.button if b.label == "Show all saved games").click().run()
     exports = {b.proto.id.rsplit("export_", 1)[-1]: b.proto.disabled
                for b in chooser.get("download_button")}  # fmt: skip
     assert exports == {secret: True, finished: False}
