@@ -18,13 +18,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a scri
 from companion.registry import entry
 from companion.screens import chooser, keys, parts, session, style, table_view
 
-FOLLOW_SECONDS = 1.0  # other devices show a move within two seconds of it
+FOLLOW_SECONDS = 1.0  # other devices show a move (or lose a replaced key) within two seconds
 
 
 def main() -> None:
     st.set_page_config(page_title="Table companion", page_icon="🎲", layout="wide",
                        initial_sidebar_state="collapsed")  # fmt: skip
     style.tablet_style()
+    session.waiting_style()  # a wait for the saved games in sight, however far it scrolled
     gid = st.query_params.get(keys.QUERY)
     if not gid:
         chooser.chooser()
@@ -52,7 +53,8 @@ def main() -> None:
 
 @st.fragment(run_every=FOLLOW_SECONDS)
 def follow() -> None:
-    """Every second, a glance at the store: another device's move redraws this one."""
+    """Every second, a glance at the store: another device's move redraws this one, and new
+    codes made at the table take the game from a device whose key is no longer among them."""
     if session.changed_elsewhere():
         st.rerun(scope="app")
 

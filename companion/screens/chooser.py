@@ -1,10 +1,17 @@
 """The chooser: the games to start (with their options), the saved games to continue, export or
 delete, and the import box. Kept out of `app.py` so the script Streamlit reads (and, under
-AppTest, parses again on every run) stays the routing alone."""
+AppTest, parses again on every run) stays the routing alone.
+
+Every tap that reaches the saved games is a callback that waits for them in sight
+(`session.waiting`) and, when the store refuses (busy, damaged, gone), keeps one line saying what
+was not done and why; the next run shows it where the tap was made, and no other line about the
+store beside it."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime
 
 import streamlit as st
@@ -18,6 +25,10 @@ from companion.store import MAX_IMPORT_BYTES, StoreError
 # is buffered, not after 200 MB of it (`make run` and `make companion` start from the checkout).
 UPLOAD_MB = math.ceil(MAX_IMPORT_BYTES / (1024 * 1024))
 
+REFUSED = "chooser_refused"  # session key: (where, line) of the last tap the store refused
+AT_CARDS, AT_SAVED, AT_IMPORT = "cards", "saved", "import"  # where a refused tap was made
+Refusal = tuple[str, str] | None
+
 OPTION_CSS = """
 <style>
   div[data-testid="stButtonGroup"] button { min-height: 52px; font-size: 1.05rem; }
@@ -29,6 +40,8 @@ def chooser() -> None:
     st.html(OPTION_CSS)  # the game options' buttons as finger-sized as the rest
     st.title("Table companion")
     st.caption("Pick a game to start, or continue one. Games are saved after every move.")
+    refused: Refusal = st.session_state.pop(REFUSED, None)
+    _say(refused, AT_CARDS)
     per_row = 3
     rows = [GAMES[i : i + per_row] for i in range(0, len(GAMES), per_row)]
     cells = [cell for row in rows for cell in st.columns(per_row)]
@@ -49,8 +62,26 @@ def chooser() -> None:
             else:
                 st.button("Not playable yet", key=f"new_{game.id}", disabled=True, width="stretch")
                 st.caption("Its companion page is still being built; print and play it meanwhile.")
-    saved_games()
-    import_box()
+    saved_games(refused)
+    import_box(refused)
+
+
+@contextmanager
+def _refusing(where: str, what: str) -> Iterator[None]:
+    """Around a callback's work on the saved games: the wait shown, and a store's refusal kept as
+    one line, "`what`: why", for `where` on the next run (the rest of the block is skipped)."""
+    try:
+        with session.waiting():
+            yield
+    except StoreError as exc:
+        st.session_state[REFUSED] = (where, f"{what}: {session.told(exc)}")
+
+
+def _say(refused: Refusal, where: str) -> None:
+    """The refused tap's line if it was made `where`, and as a toast, in case it is out of sight."""
+    if refused is not None and refused[0] == where:
+        st.error(refused[1])
+        st.toast(refused[1], icon="⚠️")
 
 
 def _new_game(game: GameEntry) -> None:
@@ -61,21 +92,28 @@ def _new_game(game: GameEntry) -> None:
         chosen[option.key] = option.choices[0][0] if value is None else value
     options = game.setup(chosen) if game.setup else chosen
     if game.rules is not None:  # only a playable game has the button
-        session.start(game.rules(), options)
-        host.remember(st.query_params.get(keys.QUERY))  # listed here without the host PIN
+        with _refusing(AT_CARDS, "Not started"):
+            host.remember(session.begin(game.rules(), options))  # listed here without the PIN
 
 
-def saved_games() -> None:
+def saved_games(refused: Refusal = None) -> None:
+    """The saved games, each to continue, export or delete. When they cannot be listed, one line
+    says why, unless a refused tap's line already says it this run."""
     try:
-        games = session.store().list(with_logs=False)
+        with session.waiting():
+            games = session.store().list(with_logs=False)
     except StoreError as exc:
-        st.error(str(exc))
+        if refused is None:
+            st.error(session.told(exc))
+        _say(refused, AT_SAVED)
         return
     games, hidden = host.visible(games)  # with a host PIN: only this device's, until entered
     if not games:
+        _say(refused, AT_SAVED)
         host.gate(hidden, listed=0)
         return
     st.header("Continue")
+    _say(refused, AT_SAVED)
     for saved in games:
         known = entry(saved.game)
         when = datetime.fromtimestamp(saved.updated).strftime("%d %b %H:%M")
@@ -93,14 +131,21 @@ def saved_games() -> None:
             if why:
                 right.caption(why)
             far.button("Delete", key=f"delete_{saved.id}", width="stretch",
-                       on_click=session.store().delete, args=(saved.id,))  # fmt: skip
+                       on_click=_delete, args=(saved.id,))  # fmt: skip
     host.gate(hidden, listed=len(games))
 
 
 def _continue(gid: str) -> None:
     """Callback: open a saved game here (it then counts as opened on this device)."""
-    host.remember(gid)
-    session.open_as_table(gid)
+    with _refusing(AT_SAVED, "Not opened"):
+        session.open_as_table(gid)
+        host.remember(gid)
+
+
+def _delete(gid: str) -> None:
+    """Callback: delete a saved game (one transaction: all of it, or nothing)."""
+    with _refusing(AT_SAVED, "Not deleted"):
+        session.store().delete(gid)
 
 
 def _export(gid: str, known: GameEntry | None) -> tuple[str, str | None]:
@@ -113,20 +158,25 @@ def _export(gid: str, known: GameEntry | None) -> tuple[str, str | None]:
                 return "", "Export once the game is over: it holds every hand and bid."
         return session.store().export_json(gid), None
     except StoreError as exc:
-        return "", str(exc)
+        return "", session.told(exc)
 
 
-def import_box() -> None:
+def import_box(refused: Refusal = None) -> None:
     with st.expander("Import a saved game (.json)"):
         upload = st.file_uploader("Saved game", type=["json"], key=keys.IMPORT_FILE,
                                   max_upload_size=UPLOAD_MB,
                                   label_visibility="collapsed")  # fmt: skip
-        if upload is not None and st.button("Import", key="import_go"):
-            try:
-                gid = session.store().import_json(upload.getvalue())
-            except StoreError as exc:
-                st.error(f"Not imported: {exc}")
-                return
-            host.remember(gid)
-            session.open_as_table(gid)
-            st.rerun()
+        if upload is not None:
+            st.button("Import", key="import_go", on_click=_import)
+        _say(refused, AT_IMPORT)
+
+
+def _import() -> None:
+    """Callback: the uploaded file as a new saved game, opened here as the table."""
+    upload = st.session_state.get(keys.IMPORT_FILE)
+    if upload is None:
+        return
+    with _refusing(AT_IMPORT, "Not imported"):
+        gid = session.store().import_json(upload.getvalue())
+        host.remember(gid)
+        session.open_as_table(gid)

@@ -7,11 +7,21 @@ the match itself: `Table.look(seat)` hands them a `SeenMatch`, the game through 
 Every action is validated by the engine (for this device's seats), saved with the version it was
 based on (a tap from a device that missed another's move is refused and the game reloaded), and a
 refusal is shown in the engine's words.
+
+The device's hold is looked at again on every rerun (the page's once-a-second glance included)
+and before every tap, in one small query (`companion.store.hold`): once the table has made new
+codes, a device holding an old key loses the game, with one line saying so, before anything of a
+seat is drawn or played. A store that fails says so in one line on every screen, without the
+server's paths, and a wait for a database another program holds shows "Waiting for the saved
+games…" in sight (`waiting`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import logging
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -34,19 +44,78 @@ from companion.screens.keys import (
     VERSION,
     VIEW,
 )
-from companion.store import Access, GameStore, StaleVersion, StoreError, default_location
+from companion.store import (
+    Access,
+    GameStore,
+    Revoked,
+    StaleVersion,
+    StoreError,
+    default_location,
+)
+from companion.store.backend import where
+from companion.store.errors import for_players
+from companion.store.hold import Hold, hold
+from companion.store.keys import PUBLIC
 
+log = logging.getLogger(__name__)
 MOST_APP_ACTIONS = 100  # a bound, never reached: a whole turn is a handful of actions
 WATCHING = "This screen only watches the game: open a seat's link to play."
+REVOKED = (
+    "The table made new codes for this game, so this link no longer plays: scan the new QR code."
+)
+WAITING = "Waiting for the saved games…"
+# The wait is shown where the eye is however far the page has scrolled: a callback's spinner is
+# drawn at the top of the page (and `waiting` is the only spinner the companion shows).
+WAITING_CSS = """
+<style>
+  div[data-testid="stSpinner"] {
+    position: fixed; top: 1rem; left: 50%; transform: translateX(-50%); z-index: 999990;
+    background: #FFF4D6; border: 2px solid #A86A00; border-radius: 12px; padding: 10px 18px;
+    box-shadow: 0 4px 16px rgba(0, 0, 0, 0.25); }
+  div[data-testid="stSpinner"] p { font-size: 1.2rem; font-weight: 600; color: #4A2F00; }
+</style>
+"""
 
 
-@st.cache_resource
+_waits = threading.local()  # whether this thread shows "Waiting for the saved games…" now
+
+
+@st.cache_resource(show_spinner=False)  # `waiting` says it, in the players' words
 def _store(location: str) -> GameStore:
     return GameStore(location)
 
 
 def store() -> GameStore:
     return _store(default_location())
+
+
+def waiting_style() -> None:
+    st.html(WAITING_CSS)
+
+
+@contextmanager
+def waiting() -> Iterator[None]:
+    """Around whatever may wait for the saved games: after half a second "Waiting for the saved
+    games…" shows (a database another program holds is waited for about 7 s before the store
+    says it is busy); nothing shows for the usual few milliseconds. Inside another `waiting`
+    (a session runs its script and callbacks on one thread) the outer one says it."""
+    if getattr(_waits, "shown", False):
+        yield
+        return
+    _waits.shown = True
+    try:
+        with st.spinner(WAITING):
+            yield
+    finally:
+        _waits.shown = False
+
+
+def told(exc: StoreError) -> str:
+    """A store's failure as the screen says it: one line, without the database's path or address
+    (the server's log keeps the whole message)."""
+    log.warning("saved games: %s", exc)
+    location = default_location()
+    return for_players(str(exc), where(location), location)
 
 
 @dataclass
@@ -98,20 +167,98 @@ class Table:
 
 def open_game(gid: str, key: str | None) -> Table | None:
     """The game `gid` for the device holding `key`, from this session or rebuilt from the store
-    (after a reload or on another device); None, with the reason shown, if it cannot be had."""
+    (after a reload or on another device); None, with the reason shown, if it cannot be had.
+
+    A game already held is looked at again first (`_look_again`): a key that new codes replaced
+    loses it here, before the page draws anything of a seat. A store that cannot say keeps the
+    screen as it was (nothing newer can be read from it) and says why; a tap is refused then."""
     state = st.session_state
-    try:
-        if state.get(GID) != gid or MATCH not in state or state.get(KEY) != key:
-            access = store().access(gid, key)
-            saved, match = store().load_match(gid)
-            state[GID], state[MATCH], state[VERSION], state[NAME] = (
-                gid, match, saved.version, saved.name)  # fmt: skip
-            state[KEY], state[ACCESS] = key, access
-    except StoreError as exc:
-        st.error(str(exc))
-        return None
     flash = state.pop(FLASH, None)
+    if _revoked(gid, key):
+        st.error(REVOKED)
+        return None
+    if state.get(GID) != gid or MATCH not in state or state.get(KEY) != key:
+        try:
+            with waiting():
+                _load(gid, key)
+        except StoreError as exc:
+            st.error(told(exc))
+            return None
+    else:
+        try:
+            found: Hold | None = _look_again()
+        except StoreError as exc:
+            found, flash = None, told(exc)
+        if found is not None and found.access is None:
+            st.error(REVOKED)
+            return None
     return Table(gid, state[NAME], state[ACCESS], key, flash, state[MATCH])
+
+
+def _load(gid: str, key: str | None) -> None:
+    state = st.session_state
+    access = store().access(gid, key)
+    saved, match = store().load_match(gid)
+    state[GID], state[MATCH], state[VERSION], state[NAME] = gid, match, saved.version, saved.name
+    state[KEY], state[ACCESS] = key, access
+
+
+def _look_again(catch_up: bool = True) -> Hold:
+    """The held game's version and this device's access, read again (one small query): the
+    game is dropped if the key opens it no more, else (if `catch_up`) reloaded if another device
+    saved since. Not inside `waiting`: a read does not wait for a writer, and a spinner costs a
+    thread and a message to the browser, every second."""
+    state = st.session_state
+    gid = state[GID]
+    found = hold(store().db, gid, state.get(KEY))
+    if found.access is None:
+        _drop()
+    elif catch_up and found.version != state[VERSION]:
+        _reload(gid)
+    return found
+
+
+def _drop() -> None:
+    """Forget the held game (new codes replaced this device's key): nothing of the match stays
+    in the session. The game's id and the key stay, so the page says why rather than asking the
+    store about the key again."""
+    state = st.session_state
+    for name in (MATCH, VERSION, NAME):
+        state.pop(name, None)
+    state[ACCESS] = None
+
+
+def _revoked(gid: str, key: str | None) -> bool:
+    state = st.session_state
+    return state.get(GID) == gid and state.get(KEY) == key and state.get(ACCESS, PUBLIC) is None
+
+
+def _may_play() -> bool:
+    """Asked by every callback that plays or saves for a seat, before anything is played (a
+    callback runs before the script, so before `open_game` looks): a watcher is told it only
+    watches; a key that new codes replaced loses the game (the page then says so); a store that
+    cannot say refuses the tap in one line. The match is not caught up here: a tap is judged
+    against the moment its screen showed, and the save refuses it if another device moved since."""
+    state = st.session_state
+    if ACCESS not in state or GID not in state:
+        return False  # no game held here any more (it was left): nothing to play for
+    access: Access | None = state[ACCESS]
+    if access is None:
+        state[FLASH] = REVOKED  # dropped before; the page says so
+        return False
+    if access.public:
+        state[FLASH] = WATCHING
+        return False
+    if MATCH not in state:
+        return False
+    try:
+        held = _look_again(catch_up=False).access is not None
+    except StoreError as exc:
+        state[FLASH] = f"Not played: {told(exc)}"
+        return False
+    if not held:
+        state[FLASH] = REVOKED
+    return held
 
 
 def _reload(gid: str) -> None:
@@ -131,14 +278,24 @@ def _save(match: Match, taken_back: Callable[[], None]) -> bool:
     state = st.session_state
     gid = state[GID]
     try:
-        state[VERSION] = store().save(gid, match, state[VERSION])
+        with waiting():
+            state[VERSION] = store().save(gid, match, state[VERSION], state.get(KEY) or None)
+    except Revoked:
+        taken_back()
+        _drop()
+        state[FLASH] = REVOKED
+        return False
     except StaleVersion as exc:
-        _reload(gid)
         state[FLASH] = str(exc)
+        try:
+            _reload(gid)
+        except StoreError as failed:
+            taken_back()
+            state[FLASH] = f"Not saved, so not played: {told(failed)}"
         return False
     except StoreError as exc:
         taken_back()
-        state[FLASH] = f"Not saved, so not played: {exc}"
+        state[FLASH] = f"Not saved, so not played: {told(exc)}"
         return False
     return True
 
@@ -146,8 +303,7 @@ def _save(match: Match, taken_back: Callable[[], None]) -> bool:
 def act(action: dict[str, Any]) -> None:
     """Button callback: play `action` for this device's seat, save it, or flash why not."""
     state = st.session_state
-    if state[ACCESS].public:
-        state[FLASH] = WATCHING
+    if not _may_play():
         return
     match: Match = state[MATCH]
     try:
@@ -163,8 +319,7 @@ def undo(steps: Callable[[SeenMatch], int] | None = None) -> None:
     one, such as a player's move and the app's answer), as far as this device may. The app's own
     moves are taken back with the move they answered: they belong to nobody's device."""
     state = st.session_state
-    if state[ACCESS].public:
-        state[FLASH] = WATCHING
+    if not _may_play():
         return
     match: Match = state[MATCH]
     seat = _acting_seat()
@@ -242,19 +397,19 @@ def let_the_app_play(table: Table) -> int:
 
 
 def changed_elsewhere() -> bool:
-    """Another device saved since this one last looked: reload the match and say so."""
+    """The page's once-a-second glance (one small query): True when it must be drawn again,
+    because another device saved (the match is reloaded) or the table made new codes that this
+    device's key is not among (the game is dropped). A store that cannot say changes nothing:
+    the next tap or rerun says why."""
     state = st.session_state
-    gid = state.get(GID)
-    if gid is None or MATCH not in state:
+    if state.get(GID) is None or MATCH not in state:
         return False
+    before = state[VERSION]
     try:
-        stored = store().version(gid)
+        found = _look_again()
     except StoreError:
         return False
-    if stored == state[VERSION]:
-        return False
-    _reload(gid)
-    return True
+    return found.access is None or found.version != before
 
 
 def leave() -> None:
@@ -277,17 +432,31 @@ def table_view_shown() -> bool:
     return st.query_params.get(VIEW) == TABLE_VIEW
 
 
-def open_as_table(gid: str) -> None:
+def open_as_table(gid: str, match: Match | None = None) -> None:
     """Open `gid` on this device as the shared table: a fresh table key in the URL. Links
-    handed out before stop working (the store keeps one set of keys per game)."""
-    key = store().grant(gid)
+    handed out before stop working (the store keeps one set of keys per game). StoreError, with
+    nothing changed on this device, if the store refuses."""
+    with waiting():
+        key = store().grant(gid, match)
     st.query_params[QUERY] = gid
     st.query_params[KEY] = key
     for name in (GID, MATCH):
         st.session_state.pop(name, None)
 
 
-def start(rules, options: dict[str, Any] | None = None) -> None:
-    """Callback: a new game of `rules`, saved, and opened here as the table."""
+def begin(rules, options: dict[str, Any] | None = None) -> str:
+    """A new game of `rules`, saved and opened here as the table; its id. StoreError if the
+    store refuses (nothing is saved when it refuses the game itself)."""
     match = Match.start(rules, options or {})
-    open_as_table(store().create(match))
+    with waiting():
+        gid = store().create(match)
+    open_as_table(gid, match)
+    return gid
+
+
+def start(rules, options: dict[str, Any] | None = None) -> None:
+    """Callback (a game page's New game): `begin`, or the line saying why not."""
+    try:
+        begin(rules, options)
+    except StoreError as exc:
+        st.session_state[FLASH] = f"Not started: {told(exc)}"

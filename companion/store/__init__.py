@@ -6,7 +6,7 @@ how a match becomes rows, `keys` the table and seat keys, `backend` the two data
 """
 
 from companion.store.checked import replay
-from companion.store.errors import Busy, StaleVersion, StoreError
+from companion.store.errors import Busy, Revoked, StaleVersion, StoreError
 from companion.store.games import (
     MAX_IMPORT_BYTES,
     SAVE_FORMAT,
@@ -23,6 +23,7 @@ __all__ = [
     "Access",
     "Busy",
     "GameStore",
+    "Revoked",
     "SavedGame",
     "StaleVersion",
     "StoreError",

@@ -160,21 +160,31 @@ class Database:
     def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
         """One value from one statement, outside any transaction: the cheapest read there is
         (a page asks for a game's version every second)."""
+        found = self.rows(sql, params, first=True)
+        return found[0][0] if found else None
+
+    def rows(self, sql: str, params: Sequence[Any] = (), first: bool = False) -> list[tuple]:
+        """The rows of one statement (only the `first` if asked), outside any transaction: one
+        statement reads one moment on both databases, so this is a consistent read."""
         conn = self._take()
         healthy = False
 
-        def read() -> Any:
+        def read() -> list[tuple]:
             try:
-                return conn.execute(_sql(sql, self.dialect.placeholder), tuple(params)).fetchone()
+                cursor = conn.execute(_sql(sql, self.dialect.placeholder), tuple(params))
+                if first:
+                    row = cursor.fetchone()
+                    return [] if row is None else [tuple(row)]
+                return [tuple(row) for row in cursor.fetchall()]
             except self.errors as exc:
                 raise self._error(exc) from None
 
         try:
-            row = _retrying(read)
+            found = _retrying(read)
             healthy = True
         finally:
             self._give(conn, healthy)
-        return None if row is None else row[0]
+        return found
 
     def close(self) -> None:
         while True:
@@ -270,35 +280,45 @@ class SqliteDatabase(Database):
 
 
 class PostgresDatabase(Database):
-    """A PostgreSQL database given by URL (psycopg 3; imported only when one is used)."""
+    """A PostgreSQL database given by URL (psycopg 3; imported only when one is used).
+
+    A statement waits at most `lock_wait` seconds for a lock another session holds (a backup, a
+    `psql` shell with a transaction left open), as long as SQLite waits at each attempt, and is
+    then reported busy: without it a tap would wait for as long as the other session holds on."""
 
     dialect = POSTGRES
+    lock_wait = 2.0  # seconds
 
     def __init__(self, url: str) -> None:
         super().__init__()
         import psycopg
-        from psycopg.conninfo import conninfo_to_dict
 
         self._psycopg = psycopg
         self.errors = (psycopg.Error,)
         self.url = url
-        try:
-            info = conninfo_to_dict(url)
-        except psycopg.Error:
-            raise StoreError("the game database's address is not a valid PostgreSQL URL") from None
-        host = info.get("host") or "localhost"
-        port = f":{info['port']}" if info.get("port") else ""
-        self.where = f"PostgreSQL {info.get('dbname') or info.get('user') or ''} on {host}{port}"
+        self.where = _postgres_where(url)
 
     def _connect(self) -> Any:
         try:
-            return self._psycopg.connect(
+            conn = self._psycopg.connect(
                 self.url, autocommit=True, connect_timeout=5, application_name="cardgen-companion"
             )
         except self._psycopg.Error as exc:
             raise StoreError(f"{self.where}: cannot reach the saved games ({_line(exc)})") from None
+        try:
+            conn.execute(f"SET lock_timeout = {round(self.lock_wait * 1000)}")
+        except self._psycopg.Error as exc:
+            _close(conn)
+            raise self._error(exc) from None
+        return conn
 
     def _error(self, exc: BaseException) -> StoreError:
+        errors = self._psycopg.errors
+        if isinstance(exc, errors.LockNotAvailable | errors.DeadlockDetected):
+            return Busy(
+                f"{self.where}: the saved games are busy: another program is using them "
+                f"({_line(exc)}); try again in a moment"
+            )
         if isinstance(exc, self._psycopg.OperationalError):
             return StoreError(f"{self.where}: lost the saved games' connection ({_line(exc)})")
         return StoreError(f"{self.where}: the saved games refused the change ({_line(exc)})")
@@ -307,6 +327,31 @@ class PostgresDatabase(Database):
 def _line(exc: BaseException) -> str:
     text = str(exc).strip()
     return text.splitlines()[0] if text else type(exc).__name__
+
+
+def _postgres_where(url: str) -> str:
+    """A PostgreSQL URL as messages name it: the database and its host, never the password."""
+    import psycopg
+    from psycopg.conninfo import conninfo_to_dict
+
+    try:
+        info = conninfo_to_dict(url)
+    except psycopg.Error:
+        raise StoreError("the game database's address is not a valid PostgreSQL URL") from None
+    host = info.get("host") or "localhost"
+    port = f":{info['port']}" if info.get("port") else ""
+    return f"PostgreSQL {info.get('dbname') or info.get('user') or ''} on {host}{port}"
+
+
+def where(location: Path | str) -> str:
+    """How the database at `location` names itself in its messages, known without opening it
+    (a screen leaves it out of what it shows a player: it is the server's business)."""
+    if isinstance(location, str) and URL.match(location):
+        try:
+            return _postgres_where(location)
+        except StoreError:
+            return location
+    return str(Path(location))
 
 
 def open_database(location: Path | str) -> Database:

@@ -14,6 +14,7 @@ from companion.games.vita_luna import VitaLunaRules
 from companion.store import (
     Access,
     GameStore,
+    Revoked,
     StaleVersion,
     StoreError,
     default_path,
@@ -78,6 +79,22 @@ def test_a_key_from_elsewhere_is_refused(store):
         store.access("nope", newer)
     with pytest.raises(StoreError, match="no saved game"):
         store.grant("nope", duel_match())
+
+
+def test_a_save_with_a_replaced_key_writes_nothing(store):
+    """The key is checked under the save's own write lock: a tap that reached the server just
+    as the table made new codes is refused, with nothing written (no window between the last
+    look and the save)."""
+    gid = store.create(duel_match())
+    old = store.grant(gid)
+    saved, match = store.load_match(gid)
+    extend(match, 2)
+    newer = store.grant(gid)
+    with pytest.raises(Revoked, match="this link is not valid for this game"):
+        store.save(gid, match, saved.version, seat_key(old, gid, 0))
+    assert store.load_match(gid)[0].length == saved.length
+    version = store.save(gid, match, saved.version, seat_key(newer, gid, 0))
+    assert store.load_match(gid)[0].length == len(match.log) and version == saved.version + 1
 
 
 # --- several devices ---------------------------------------------------------------------------
