@@ -135,9 +135,21 @@ def saved_games(refused: Refusal = None) -> None:
     host.gate(hidden, listed=len(games))
 
 
+NOT_LISTED = "that saved game is not listed on this device: the host's PIN shows it here"
+
+
+def _listed_here(gid: str) -> None:
+    """StoreError unless this device may list `gid` (opened here, or the PIN entered here).
+    Streamlit runs only the callbacks of buttons it drew, so this is a second lock, on the
+    server's side, should that ever change."""
+    if not (host.unlocked() or host.is_mine(gid)):
+        raise StoreError(NOT_LISTED)
+
+
 def _continue(gid: str) -> None:
     """Callback: open a saved game here (it then counts as opened on this device)."""
     with _refusing(AT_SAVED, "Not opened"):
+        _listed_here(gid)
         session.open_as_table(gid)
         host.remember(gid)
 
@@ -145,6 +157,7 @@ def _continue(gid: str) -> None:
 def _delete(gid: str) -> None:
     """Callback: delete a saved game (one transaction: all of it, or nothing)."""
     with _refusing(AT_SAVED, "Not deleted"):
+        _listed_here(gid)
         session.store().delete(gid)
 
 
