@@ -12,6 +12,8 @@ from cardgen.cli_common import DUPLEX, PAPER, console, err, fail, offset_mm
 from cardgen.data.errors import DataError
 from cardgen.printkit.paper import Duplex, PrintOptions
 
+SIZE = "'--size'"  # how a refusal of the size names its option
+
 
 @click.command()
 @click.argument("folder", type=click.Path(path_type=Path))
@@ -60,7 +62,7 @@ def sheet(
     out: Path | None,
 ) -> None:
     """Impose ready-made card images from FOLDER onto print sheets."""
-    from cardgen.data.units import preset_sizes, to_mm
+    from cardgen.data.units import preset_sizes, to_mm, too_large
     from cardgen.printkit.imagesheet import (
         check_images,
         collect,
@@ -80,7 +82,13 @@ def sheet(
         try:
             w, h = (to_mm(v) for v in size.lower().split("x"))
         except ValueError:
-            raise click.BadParameter("a size name or WxH in mm, e.g. 63x88") from None
+            raise click.BadParameter(
+                "a size name or WxH in mm, e.g. 63x88", param_hint=SIZE
+            ) from None
+        if w <= 0 or h <= 0:
+            raise click.BadParameter(f"{size}: width and height must be positive", param_hint=SIZE)
+        if (why := too_large(w, h)) is not None:
+            raise click.BadParameter(f"{size}: {why}", param_hint=SIZE)
     for warning in image_warnings(cards, w, h, image_bleed):
         err.print(f"warning: {warning}", style="yellow", markup=False)
     options = PrintOptions(paper=paper, duplex=Duplex(duplex), back_offset_mm=offset_mm(offset),

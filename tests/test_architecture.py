@@ -208,7 +208,12 @@ def test_pages_never_reach_past_a_seats_view() -> None:
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
-            if isinstance(node, ast.Attribute) and node.attr in ("_match", "seed", "chance", "secret"):
+            if isinstance(node, ast.Attribute) and node.attr in (
+                "_match",
+                "seed",
+                "chance",
+                "secret",
+            ):
                 strays.append(f"{path.relative_to(ROOT)}:{node.lineno} reads .{node.attr}")
             if isinstance(node, ast.ImportFrom):
                 taken = {a.name for a in node.names} & {"step_rng", "StepRandom", "Match"}

@@ -13,6 +13,10 @@ POINTS_PER_MM = 72.0 / 25.4
 
 _LENGTH = re.compile(r"^\s*(-?\d{1,12}(?:\.\d{1,12})?)\s*(mm|cm|in|pt)?\s*$", re.IGNORECASE)
 LONGEST_MM = 100_000.0  # 100 m: longer than any board, short of what breaks a page's maths
+# A component's longest side: the long side of a B1 press sheet (707 x 1000 mm), the largest most
+# printers run. Boards larger than the paper are split across pages; nothing larger is printed in
+# one piece, and a face 30 m long would be drawn as a picture of 350,000 pixels at 300 ppi.
+LARGEST_SIDE_MM = 1_000.0
 
 
 def to_mm(value: str | float | int) -> float:
@@ -78,7 +82,25 @@ def size_from_spec(spec: dict, name: str = "") -> Size:
         width, height = to_mm(spec["width"]), to_mm(spec["height"])
     if width <= 0 or height <= 0:
         raise ValueError("width and height must be positive")
-    return Size(width, height, shape, name)
+    return _printable(Size(width, height, shape, name))
+
+
+def too_large(width_mm: float, height_mm: float) -> str | None:
+    """Why a component `width_mm` x `height_mm` cannot be printed, or None if it can."""
+    longest = max(width_mm, height_mm)
+    if longest <= LARGEST_SIDE_MM:
+        return None
+    return (
+        f"a side of {longest:,.0f} mm is longer than any press sheet "
+        f"(at most {LARGEST_SIDE_MM:,.0f} mm)"
+    )
+
+
+def _printable(size: Size) -> Size:
+    why = too_large(size.width_mm, size.height_mm)
+    if why is not None:
+        raise ValueError(why)
+    return size
 
 
 HEX_SHAPES = ("hex_pointy", "hex_flat")  # a hexagon standing on a corner, or on an edge
@@ -98,5 +120,5 @@ def _hex_size(spec: dict, name: str) -> Size:
         raise ValueError(f"orientation must be pointy or flat, not {_short(orientation)}")
     corners = flats * 2 / math.sqrt(3)
     if orientation == "pointy":
-        return Size(flats, corners, "hex_pointy", name)
-    return Size(corners, flats, "hex_flat", name)
+        return _printable(Size(flats, corners, "hex_pointy", name))
+    return _printable(Size(corners, flats, "hex_flat", name))

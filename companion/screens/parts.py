@@ -8,6 +8,7 @@ and boxes by their classes, so these pieces never choose a key or a class on the
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from html import escape
@@ -57,16 +58,36 @@ def die_svg(sides: int, value: int | None, size: int = 96, colour: str = "#0072B
     return head + f'viewBox="0 0 100 100" xmlns="http://www.w3.org/2000/svg">{body}{face}</svg>'
 
 
-# --- text typed by players ----------------------------------------------------------------------
+# --- text from a save or the game's data, inside Markdown ----------------------------------------
 
-MARKDOWN = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:&=^\"'])")
+# Markdown's own marks, escaped by a backslash wherever they stand: emphasis, code, strikethrough,
+# a link or an image (`[`, `]`), raw HTML, an autolink `<...>` or an entity (`<`, `>`, `&`), a
+# table, a heading (`#`), math (`$`: Streamlit's test for math skips an escaped one).
+ESCAPED = re.compile(r"([\\`*_~\[\]<>&$|#])")
+# Marks that count only at the start of a line: a list item (`-`, `+`, `1.`, `1)`), a setext `=`.
+LEADING = re.compile(r"^([-+=])|^(\d+)([.)])")
+# What Streamlit finds in the text itself, after the escapes are gone, is broken up by a word
+# joiner (no width, no line break): an emoji `:smile:`, an icon `:material/x:`, `:streamlit:`,
+# a colour `:red[x]` (a colon before a word), a bare link (`https://`, `www.`, `a@b.cd`) and the
+# arrows it draws for `->`, `<-`, `--`, `>=`, `<=`, `~=`.
+JOIN = "\u2060"
+JOINED = re.compile(r"(?<=:)(?=[\w+/-])|(?<=www)(?=\.)|(?<=@)|(?<=[-<>~])(?=[->=])", re.IGNORECASE)
 
 
 def plain(text: str) -> str:
-    """What a player typed (a saved game's name), for st.markdown to show exactly as typed: on
-    one line, every character Markdown or Streamlit would read (an image `![](...)`, a link, a
-    heading, `:icon:`, `:red[...]`, `$math$`) escaped with a backslash."""
-    return MARKDOWN.sub(r"\\\1", " ".join(text.split()))
+    """Text from outside (a player's name, a saved game's name, a card's name or a log
+    sentence) for any element that reads Markdown (st.markdown, st.info and the like, a
+    button's label, a tooltip) to show exactly as it reads: on one line, without the characters
+    that redraw the text around them (control characters, bidi overrides, zero-width ones), and
+    with nothing Markdown or Streamlit would turn into a link, an image, a heading, a list,
+    colour, an icon, an emoji or math. Ordinary words come back unchanged, so our own Markdown
+    around the result (`**...**`) still reads.
+
+    For `st.html`, or Markdown with `unsafe_allow_html`, escape the text as HTML instead
+    (`html.escape`); this is for Markdown only, and only once."""
+    text = "".join(c for c in " ".join(text.split()) if unicodedata.category(c) not in ("Cc", "Cf"))
+    text = ESCAPED.sub(r"\\\1", JOINED.sub(JOIN, text))
+    return LEADING.sub(lambda m: f"\\{m[1]}" if m[1] else f"{m[2]}\\{m[3]}", text)
 
 
 # --- the title bar and the flash -----------------------------------------------------------------
@@ -85,9 +106,9 @@ def title_bar(
     wrap: bool | None = True,
     why_not: str | None = None,
 ) -> None:
-    """The game's title, ↶ Undo, Table view and Back to games, keyed `<prefix>_undo`,
-    `<prefix>_table` and `<prefix>_back`. Their words wrap onto a second line rather than be
-    cut short ("Back to ga…") on a tablet held upright.
+    """The game's title (in words: it is shown as a heading, as plain text), ↶ Undo, Table view
+    and Back to games, keyed `<prefix>_undo`, `<prefix>_table` and `<prefix>_back`. Their words
+    wrap onto a second line rather than be cut short ("Back to ga…") on a tablet held upright.
 
     A page whose undo must do more (take back the app's moves too) passes its own `undo`; when
     the engine refuses an undo now (a sealed bid), `why_not` says why under the disabled button,
@@ -95,12 +116,12 @@ def title_bar(
     heading, undo_column, table_column, back_column = st.columns(
         [3, 1.1, 1.1, 1.3], vertical_alignment="center"
     )
-    heading.markdown(title)
+    heading.markdown(f"### {plain(title)}")
     refused = not can_undo or bool(why_not)
     undo_column.button("↶ Undo", key=f"{prefix}_undo", on_click=undo, args=undo_args,
                        width="stretch", wrap=wrap, disabled=refused)  # fmt: skip
     if why_not and can_undo:
-        undo_column.caption(why_not)
+        undo_column.caption(plain(why_not))
     table_column.button("Table view", key=f"{prefix}_table", on_click=session.show_table_view,
                         width="stretch", wrap=wrap, help=TABLE_VIEW_HELP)  # fmt: skip
     back_column.button("Back to games", key=f"{prefix}_back", on_click=session.leave,
@@ -108,11 +129,11 @@ def title_bar(
 
 
 def flash(message: str | None) -> None:
-    """Why the last tap was refused, where the page puts it, and as a toast in case it is out of
-    sight."""
+    """Why the last tap was refused (the engine's words, with players' and cards' names in
+    them: plain text), where the page puts it, and as a toast in case it is out of sight."""
     if message:
-        st.warning(message, icon="⚠️")
-        st.toast(message, icon="⚠️")
+        st.warning(plain(message), icon="⚠️")
+        st.toast(plain(message), icon="⚠️")
 
 
 # --- action buttons ------------------------------------------------------------------------------
@@ -145,9 +166,10 @@ def action_button(
     play: Callable[[Action], None] = session.act,
 ) -> None:
     """A full-width button that plays `action` (with the die face `value`, if typed) through
-    `play`, which ends in `session.act`, so the engine checks the tap and a refusal is flashed."""
+    `play`, which ends in `session.act`, so the engine checks the tap and a refusal is flashed.
+    Its `label` is words (names and card names in it are shown as they read, never Markdown)."""
     played = action | {"value": value} if value is not None else action
-    st.button(label, key=key, on_click=play, args=(played,),
+    st.button(plain(label), key=key, on_click=play, args=(played,),
               type="primary" if primary else "secondary", width="stretch", wrap=wrap)  # fmt: skip
 
 
@@ -169,15 +191,15 @@ def in_rows(
 
 def pass_tablet(token: str, who: str, button: str, *, key: str, look: str) -> bool:
     """Whether the "pass the tablet" screen `token` has been passed in this session; draws it (a
-    box of class `look` and the button `button`, keyed `key`) if not."""
+    box of class `look` and the button `button`, in words, keyed `key`) if not."""
     if token in st.session_state.get(COVERS, set()):
         return True
     st.html(
         f'<div class="{look}">Pass the tablet to {escape(who)}.'
         f"<small>Only {escape(who)} should look at the screen now.</small></div>"
     )
-    st.button(button, key=key, type="primary", width="stretch", wrap=True, on_click=_uncover,
-              args=(token,))  # fmt: skip
+    st.button(plain(button), key=key, type="primary", width="stretch", wrap=True,
+              on_click=_uncover, args=(token,))  # fmt: skip
     return False
 
 
@@ -206,7 +228,8 @@ def just_now(match: SeenMatch, *, look: str, opening: str, picture: str | None =
 
 def log_list(events: Sequence[Sequence[str]], *, height: int, most: int) -> None:
     """The log in plain words, newest first, numbered as played: the newest `most` moves in a box
-    `height` pixels high (the rest are in the saved game, and the page stays quick)."""
+    `height` pixels high (the rest are in the saved game, and the page stays quick). The
+    sentences hold players' and cards' names: shown as plain text after our bold numbers."""
     st.markdown("**Log** (newest first)")
     with st.container(height=height, border=True):
         count = len(events)
@@ -214,7 +237,7 @@ def log_list(events: Sequence[Sequence[str]], *, height: int, most: int) -> None
             st.caption("Nothing has happened yet.")
             return
         lines = [
-            f"**{i + 1}.** " + " ".join(escape(e) for e in events[i])
+            f"**{i + 1}.** " + " ".join(plain(e) for e in events[i])
             for i in range(count - 1, max(-1, count - 1 - most), -1)
         ]
         st.markdown("\n\n".join(lines))
@@ -252,13 +275,14 @@ def devices(table: session.Table) -> None:
         for column, (name, key) in in_rows(shown, 3):
             link = links.seat_link(here, table.gid, key)
             with column:
-                st.markdown(f"**{escape(name)}**")
-                st.markdown(_qr(link, f"Join as {name}"), unsafe_allow_html=True)
+                st.markdown(f"**{plain(name)}**")
+                st.markdown(_qr(link, escape(f"Join as {name}")), unsafe_allow_html=True)
                 st.code(link, language=None, wrap_lines=True)
 
 
 @lru_cache(maxsize=64)
 def _qr(link: str, label: str) -> str:
     """A seat's QR code, made once per link: encoding one took a third of every rerun of a game
-    page, and the links do not change between taps (benchmarks/bench_taps.py)."""
+    page, and the links do not change between taps (benchmarks/bench_taps.py). `label` is HTML:
+    escaped by the caller, since `links.qr_svg` writes it into an attribute as it is."""
     return links.qr_svg(link, label)

@@ -8,6 +8,12 @@ it and reruns only `show_open` (a keyed fragment), which shows it in a dialog; c
 (its button or its ×) clears it. A page calls `show_open()` once per run, after drawing
 everything that can open one.
 
+What is Markdown and what is text: a button's label and tooltip here are Markdown the page
+writes, so a page wraps every name or word from the game's data in `parts.plain`; an entry's
+lines, its rulings and a refusal's reason are drawn as escaped HTML; only the quick reference's
+sections are the designer's Markdown (tables, bold and lists from the game's rulebook in the
+repository, `tame`d). Nothing from a saved game ever reaches them.
+
 The widget keys are the page's, with a prefix of the page's choosing; every button here that
 opens something has a key starting with `rule_`, so the tablet CSS (`style.RULES_CSS`) sizes them
 all, and tests find them.
@@ -23,6 +29,7 @@ from typing import Any
 import streamlit as st
 
 from companion.games.rulings import Entry, Rulebook, Ruling, rulebook, ruling_of
+from companion.screens.parts import plain
 
 OPEN = "rules_open"  # (game id, what, note): what the rules dialog shows now
 What = tuple[Any, ...]  # ("keyword", set, id) | ("card", id) | ("ruling", id) | ("group", ...)
@@ -103,7 +110,8 @@ def explain_button(
     help: str | None = None,
     width: Any = "stretch",
 ) -> None:
-    """A button that opens `what`'s rules (and `note`, why an action was refused)."""
+    """A button that opens `what`'s rules (and `note`, why an action was refused). `label` and
+    `help` are Markdown: the caller wraps names from the game's data in `parts.plain`."""
     assert key.startswith("rule_"), key
     st.button(label, key=key, on_click=open_rules, args=(game_id, what, note), help=help,
               width=width, wrap=True)  # fmt: skip
@@ -140,7 +148,7 @@ def reasons(game_id: str, refusals: Sequence[tuple[str, str]]) -> None:
     with st.container(horizontal=True, gap="small"):
         for found, key in cited.items():
             note = next(r for k, r in refusals if k == key)
-            explain_button(game_id, ruling(found), f"Rule: {book.ruling(found).topic}",
+            explain_button(game_id, ruling(found), f"Rule: {plain(book.ruling(found).topic)}",
                            key=f"rule_why_{key}", note=note, width="content")  # fmt: skip
 
 
@@ -162,14 +170,14 @@ def show_open() -> None:
     game_id, what, note, cited = opened
     book = rulebook(game_id)
     if what == PANEL:
-        st.dialog(f"{book.name}: rules", width="large", on_dismiss=close)(_panel)(book)
+        st.dialog(f"{plain(book.name)}: rules", width="large", on_dismiss=close)(_panel)(book)
         return
     try:
         found = entry(book, what)
     except KeyError:
         close()
         return
-    st.dialog(found.name, width="large", on_dismiss=close)(_entry)(found, note, cited)
+    st.dialog(plain(found.name), width="large", on_dismiss=close)(_entry)(found, note, cited)
 
 
 def _entry(found: Entry, note: str | None, cited: str | None) -> None:

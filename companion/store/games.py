@@ -23,7 +23,7 @@ from typing import Any
 
 from companion.engine import Match
 from companion.engine.chance import STEP_KEY_BYTES, Chance
-from companion.store import rows, schema
+from companion.store import names, rows, schema
 from companion.store.backend import URL, Tx, open_database
 from companion.store.checked import replay, rules_for
 from companion.store.errors import Revoked, StaleVersion, StoreError
@@ -427,7 +427,7 @@ class GameStore:
     def import_json(self, data: bytes | str) -> str:
         """A new saved game from an exported file, after a checked replay; its id. Its played
         entries keep the chance the file names; every entry after them gets a fresh secret."""
-        content = _read_file(data)
+        content = names.checked_save(_read_file(data))  # its names, checked: one line if not
         game, seed = content.get("game"), content.get("seed")
         options, actions = content.get("options", {}), content.get("log")
         if not isinstance(options, dict) or not isinstance(actions, list) or seed is None:

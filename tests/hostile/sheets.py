@@ -314,7 +314,31 @@ def _set(path: str, value: Any) -> Callable[[dict[str, Any]], None]:
 
 
 PLAYERS = '"players": {"min": 1, "max": 2}'
+PRESS = "a side of 30,000 mm is longer than any press sheet (at most 1,000 mm)"
 COST = '{"name": "cost", "type": "int", "required": true, "min": 0, "max": 5}'
+
+# Sizes no press prints: refused at once, before a page or a picture of them is made (a
+# 30 m card was drawn as a picture 354,000 pixels wide, and the build never ended).
+SIZE_CASES = [
+    ManifestCase("card 30 m", PRESS, _set("types.0.size", {"width": "30000mm", "height": "88mm"})),
+    ManifestCase("card 3000 cm", PRESS, _set("types.0.size", {"width": "63mm", "height": "3000cm"})),
+    ManifestCase("card 50 in", "a side of 1,270 mm is longer than any press sheet",
+                 _set("types.0.size", {"width": "50in", "height": "3.5in"})),
+    ManifestCase("card 1001 mm", "a side of 1,001 mm is longer than any press sheet",
+                 _set("types.0.size", {"width": "1001mm", "height": "88mm"})),
+    ManifestCase("card 1 km", "not a length any component has",
+                 _set("types.0.size", {"width": "100000cm", "height": "88mm"})),
+    ManifestCase("card 1e9 mm", "not a length any component has",
+                 _set("types.0.size", {"width": 1e9, "height": 88})),
+    ManifestCase("token 30 m", PRESS, _set("types.1.size", {"diameter": "30000mm"})),
+    ManifestCase("hex 30 m", "a side of 34,641 mm is longer than any press sheet",
+                 _set("types.1.size", {"shape": "hex", "across_flats": "30000mm"})),
+    ManifestCase("named size 30 m", "sizes.huge is not a size: a side of 30,000 mm",
+                 _set("sizes", {"huge": {"width": "30000mm", "height": "88mm"}})),
+    ManifestCase("default size 30 m", PRESS,
+                 _set("default_size", {"width": "30000mm", "height": "30000mm"})),
+]  # fmt: skip
+
 MANIFEST_CASES = [
     ManifestCase(
         "players 400 digits",
@@ -476,6 +500,7 @@ MANIFEST_CASES = [
         "not a length any component has",
         _set("types.1.size", {"width": "1000000mm", "height": "5mm"}),
     ),
+    *SIZE_CASES,
     ManifestCase(
         "allowed type 100 KB",
         "no card type 'aaaa",

@@ -22,6 +22,7 @@ rulebook at a tap, `style` the CSS.
 from __future__ import annotations
 
 from collections.abc import Callable
+from html import escape
 
 import streamlit as st
 
@@ -73,7 +74,7 @@ def _controls(screen: eyes.Screen) -> None:
         eyes.cover(screen)
         return
     if screen.app is not None and not screen.legal and screen.app in screen.seen.to_move():
-        st.html(f'<div class="lt-now">{screen.name(screen.app)} is thinking…</div>')
+        st.html(f'<div class="lt-now">{escape(screen.name(screen.app))} is thinking…</div>')
         return
     if entry.effect_cards(screen):
         pass  # the cards an action's effects take from a real pile, entered before it plays

@@ -88,5 +88,6 @@ def each(screen: Screen, actions: list[Action], primary: bool = False) -> None:
 
 
 def refused(text: str, reason: str, key: str) -> None:
-    """A disabled button with the engine's reason under it and a tap to the ruling behind it."""
-    rules_panel.refused(GAME, text, reason, key=key)
+    """A disabled button (`text`, in words) with the engine's reason under it and a tap to the
+    ruling behind it."""
+    rules_panel.refused(GAME, parts.plain(text), reason, key=key)

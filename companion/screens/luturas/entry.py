@@ -24,6 +24,7 @@ from companion.games.luturas.board import CRYSTALS
 from companion.games.luturas.entering import pool_of
 from companion.games.luturas.setup import hand_sizes
 from companion.games.luturas.state import FAST, LuturasState, design
+from companion.screens import parts
 from companion.screens.luturas import asked, buttons, eyes
 from companion.screens.luturas.eyes import Screen
 from companion.screens.luturas.words import label
@@ -85,9 +86,9 @@ def _picker(screen: Screen, at: Moment, key: str, pool: list[str], most: int, ta
     full = len(chosen) >= most
     with st.container(key=f"lt_pick_{tag}", horizontal=True, gap="small"):
         for name, card in firsts.items():
-            st.button(f"{screen.data.title(card)} ×{counts[name]}", key=f"lt_enter_{tag}_{name}",
-                      on_click=add, args=(at, key, card, most), disabled=full,
-                      width="content")  # fmt: skip
+            st.button(parts.plain(f"{screen.data.title(card)} ×{counts[name]}"),
+                      key=f"lt_enter_{tag}_{name}", on_click=add, args=(at, key, card, most),
+                      disabled=full, width="content")  # fmt: skip
 
 
 def _hand_entry(screen: Screen, p: int, at: Moment, state: LuturasState) -> list[str] | None:

@@ -34,7 +34,7 @@ def title_bar(screen: Screen) -> None:
     device = table.look()
     can_undo = bool(device.length) and not table.access.public
     why_not = session.undo_refusal(table) if can_undo else None
-    parts.title_bar(f"### Luturas · {moment(view)}{notes}", prefix="lt", can_undo=can_undo,
+    parts.title_bar(f"Luturas · {moment(view)}{notes}", prefix="lt", can_undo=can_undo,
                     undo=_undo, undo_args=(screen.app,), wrap=True, why_not=why_not)  # fmt: skip
     if why_not and can_undo:
         rules_panel.why("luturas", why_not, key="lt_undo_why")

@@ -51,7 +51,8 @@ def rules_rows(screen: Screen) -> None:
     with st.container(key="lt_rules_row", horizontal=True, gap="small"):
         rules_panel.panel_button(GAME, key="rule_lt_panel", label="Rules", width="content")
         for found in cards_in_sight(screen):
-            rules_panel.explain_button(GAME, rules_panel.card(found), data.title(found),
+            title = parts.plain(data.title(found))
+            rules_panel.explain_button(GAME, rules_panel.card(found), title,
                                        key=f"rule_lt_card_{found}", width="content")  # fmt: skip
     with st.expander("Words of the game: natures and Crystals"):
         book = rulebook(GAME)
@@ -60,6 +61,6 @@ def rules_rows(screen: Screen) -> None:
             with st.container(horizontal=True, gap="small"):
                 for word_id, word in words.items():
                     rules_panel.explain_button(GAME, rules_panel.keyword(set_id, word_id),
-                                               f"{word.name} ({set_id})",
+                                               f"{parts.plain(word.name)} ({set_id})",
                                                key=f"rule_lt_word_{set_id}_{word_id}",
                                                width="content")  # fmt: skip

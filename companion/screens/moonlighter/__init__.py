@@ -72,7 +72,7 @@ def render(table: session.Table) -> None:
 
 def _header(table: session.Table, seen: SeenMatch) -> None:
     state, data = seen.state, taps.game_data(seen)
-    title = f"### {parts.plain(table.name)} · Dungeon {state.dungeon} of {data.last_dungeon}"
+    title = f"{table.name} · Dungeon {state.dungeon} of {data.last_dungeon}"
     if state.forgiving:
         title += " · forgiving play"  # chosen at New game: a fall restarts only the dungeon
     why_not = session.undo_refusal(table) if seen.length and not table.access.public else None
@@ -139,7 +139,8 @@ def _buttons(seen: SeenMatch, legal: list[Action], watching: bool) -> None:
     places = [a for a in legal if a["type"] == "place_tile"]
     if places:
         colour = state.rolled
-        st.markdown(f"**Tap a dashed square on the map** to lay the {colour} room there.")
+        st.markdown(f"**Tap a dashed square on the map** to lay the {parts.plain(colour)} room "
+                    "there.")  # fmt: skip
     others = [
         a for a in legal if a["type"] not in ROLLS and a["type"] not in ("place_tile", "move")
     ]

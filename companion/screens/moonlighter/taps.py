@@ -248,14 +248,14 @@ def _square(
         action = moves[xy]
         key = parts.action_key(action, named=True)
         st.button(label, key=key, on_click=session.act, args=(action,), width="stretch",
-                  help=f"Walk to {cell_name(cell)}")  # fmt: skip
+                  help=f"Walk to {parts.plain(cell_name(cell))}")  # fmt: skip
         return cell_css(key, cell, state.rolled, walk=True, area=area)
     key = "rule_ml_here" if cell.here else f"rule_ml_room_x{cell.x}_y{cell.y}"
     note = None
     if not cell.here and not watching:
         note = seen.check({"type": "move", "x": cell.x, "y": cell.y})
     rules_panel.explain_button(GAME, room_what(cell.face), label, key=key, note=note,
-                               help=f"The rules of {cell_name(cell)}")  # fmt: skip
+                               help=f"The rules of {parts.plain(cell_name(cell))}")  # fmt: skip
     return cell_css(key, cell, state.rolled, walk=False, area=area)
 
 
@@ -330,5 +330,5 @@ def die_button(die: str, name: str) -> None:
     """The die's name, as a button opening what each of its faces does and the rulings on it."""
     texts = (("meaning", ""), ("condition", "Unless: "))
     what = rules_panel.group("die_face", "die", die, name, "face", texts)
-    rules_panel.explain_button(GAME, what, f"{name}: its faces",
+    rules_panel.explain_button(GAME, what, f"{parts.plain(name)}: its faces",
                                key=f"rule_ml_die_{die}", width="content")  # fmt: skip

@@ -76,7 +76,8 @@ def _refused_button(screen: Screen, p: int, card: str) -> None:
     """A card that does not fit the bar: tapping it asks the engine, which says why not."""
     action = {"type": "play", "player": p, "card": card}
     key = "rp_nofit_" + card.replace(".", "-")
-    st.button(f"✗ {card_words(screen.data, card)} (does not fit)", key=key, width="stretch",
+    words = parts.plain(f"✗ {card_words(screen.data, card)} (does not fit)")
+    st.button(words, key=key, width="stretch",
               wrap=True, on_click=session.act, args=(action,))  # fmt: skip
 
 
@@ -87,10 +88,10 @@ def _laid_already(screen: Screen) -> None:
         if not laid:
             continue
         if p == screen.seen.seat and not screen.covered:
-            st.info(f"You laid {card_words(screen.data, laid)} face down.")
+            st.info(f"You laid {parts.plain(card_words(screen.data, laid))} face down.")
         else:
             app = " (the app)" if p == screen.app else ""
-            st.info(f"{screen.name(p)}{app} has laid a card face down.")
+            st.info(f"{parts.plain(screen.name(p))}{app} has laid a card face down.")
 
 
 def brace(screen: Screen) -> None:

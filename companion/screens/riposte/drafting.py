@@ -15,6 +15,7 @@ import streamlit as st
 from companion.games.riposte import abilities as ab
 from companion.games.riposte.data import ROW
 from companion.games.riposte.deck import left
+from companion.screens import parts
 from companion.screens.riposte import entry, memory, scan
 from companion.screens.riposte.buttons import button, card_words, keep_tablet, label
 from companion.screens.riposte.eyes import APP_CARDS, Screen, drawn_token
@@ -42,8 +43,9 @@ def turn_up(screen: Screen) -> None:
     shown = entry.design_names(screen, row)
     words = f"{', '.join(shown[:-1])} and {shown[-1]}"
     why_not = entry.refusal(shown)
-    st.button(f"Turn up {words}", key="rp_enter_done", type="primary", width="stretch", wrap=True,
-              on_click=entry.play_entered, args=(None, action, why_not, ("row",)))  # fmt: skip
+    st.button(parts.plain(f"Turn up {words}"), key="rp_enter_done", type="primary",
+              width="stretch", wrap=True, on_click=entry.play_entered,
+              args=(None, action, why_not, ("row",)))  # fmt: skip
 
 
 def pick(screen: Screen) -> None:
@@ -67,7 +69,7 @@ def pick(screen: Screen) -> None:
         for action in picks:
             what = ("take", action["slot"]) if action["type"] == "take" else ("draw",)
             key = "rp_take_" + str(action["slot"]) if action["type"] == "take" else "rp_draw"
-            st.button(label(screen, action), key=key, width="stretch", wrap=True,
+            st.button(parts.plain(label(screen, action)), key=key, width="stretch", wrap=True,
                       on_click=memory.choose, args=(moment, what))  # fmt: skip
         return
     _entered_pick(screen, p, picks, what)

@@ -119,7 +119,7 @@ def chosen_line(screen: Screen, target: str, title: str, most: int) -> list[str]
     moment = screen.moment
     chosen: list[str] = memory.entry(moment).get(target, [])
     names = [screen.data.moves[d].name for d in chosen]
-    shown = ", ".join(names) if names else "none yet"
+    shown = parts.plain(", ".join(names)) if names else "none yet"
     st.markdown(f"**{title}** ({len(chosen)} of {most}): {shown}")
     if chosen:
         st.button("Clear and start again", key=f"rp_clear_{target}", width="stretch", wrap=True,
@@ -134,8 +134,8 @@ def picker(screen: Screen, target: str, most: int, left: Counter[str]) -> None:
     full = len(chosen) >= most
     shown = [m for m in designs(screen) if left[m.id] > 0]
     for column, move in parts.in_rows(shown, PER_ROW):
-        column.button(short(move), key=f"rp_design_{target}_{move.id}", width="stretch", wrap=True,
-                      disabled=full, on_click=memory.add,
+        column.button(parts.plain(short(move)), key=f"rp_design_{target}_{move.id}",
+                      width="stretch", wrap=True, disabled=full, on_click=memory.add,
                       args=(moment, target, move.id, most))  # fmt: skip
 
 
@@ -143,12 +143,13 @@ def one_card(
     screen: Screen, question: str, build: Callable[[list[str]], Action], keep: str | None
 ) -> None:
     """A picker whose tap plays at once: the card turned up to fill a gap, or drawn."""
-    st.markdown(f"**{question}**")
+    st.markdown(f"**{parts.plain(question)}**")
     left = free(screen, 1)
     for column, move in parts.in_rows([m for m in designs(screen) if left[m.id] > 0], PER_ROW):
         action = resolve(screen, [move.id], build)
-        column.button(short(move), key=f"rp_card_{move.id}", width="stretch", wrap=True,
-                      on_click=play_entered, args=(keep, action, refusal([move.name])))  # fmt: skip
+        column.button(parts.plain(short(move)), key=f"rp_card_{move.id}", width="stretch",
+                      wrap=True, on_click=play_entered,
+                      args=(keep, action, refusal([move.name])))  # fmt: skip
 
 
 def characters(screen: Screen, target: str, most: int) -> None:
@@ -158,6 +159,6 @@ def characters(screen: Screen, target: str, most: int) -> None:
     shown = [c for c in sorted(screen.data.characters.values(), key=lambda c: c.name)
              if c.id not in chosen]  # fmt: skip
     for column, character in parts.in_rows(shown, 2):
-        column.button(character.name, key=f"rp_design_{target}_{character.id}", width="stretch",
-                      wrap=True, disabled=len(chosen) >= most, on_click=memory.add,
+        column.button(parts.plain(character.name), key=f"rp_design_{target}_{character.id}",
+                      width="stretch", wrap=True, disabled=len(chosen) >= most, on_click=memory.add,
                       args=(moment, target, character.id, most))  # fmt: skip

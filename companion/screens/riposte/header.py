@@ -48,7 +48,7 @@ def title_bar(screen: Screen) -> None:
     device = table.look()  # the eyes the engine answers an undo from this device to
     can_undo = bool(device.length) and not table.access.public
     why_not = session.undo_refusal(table) if can_undo else None
-    parts.title_bar(f"### Riposte · {moment(view)}{notes}", prefix="rp", can_undo=can_undo,
+    parts.title_bar(f"Riposte · {moment(view)}{notes}", prefix="rp", can_undo=can_undo,
                     undo=_undo, undo_args=(screen.app,), wrap=True, why_not=why_not)  # fmt: skip
     taps.undo_ruling(why_not)
     if table.access.public:

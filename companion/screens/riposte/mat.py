@@ -20,6 +20,7 @@ from companion.engine.seats import HIDDEN
 from companion.games.riposte.clash import accepted
 from companion.games.riposte.data import HAND
 from companion.games.riposte.state import BRACE, CHOOSE, CLASH, DRAFT, LOOK, OVER, SWAP
+from companion.screens import parts
 from companion.screens.riposte.eyes import Screen
 from companion.screens.riposte.pictures import back_svg, card_svg, clash_svg, join, track_svg
 
@@ -39,7 +40,7 @@ def draw(screen: Screen) -> None:
     if discard:
         with st.expander(f"Discard pile ({len(discard)}, face up: anyone may look)"):
             names = sorted(screen.data.name(c) for c in discard)
-            st.markdown(", ".join(escape(n) for n in names))
+            st.markdown(parts.plain(", ".join(names)))
 
 
 # --- a duelist -----------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from typing import Any
 import streamlit as st
 
 from companion.games.riposte.data import ROW, START_CARDS
+from companion.screens import parts
 from companion.screens.riposte import entry, memory, scan
 from companion.screens.riposte.buttons import button, keep_tablet, one_button_each
 from companion.screens.riposte.eyes import APP_CARDS, Screen
@@ -82,7 +83,7 @@ def choose(screen: Screen) -> None:
 def _who_has_kept(screen: Screen) -> None:
     for p, kept in enumerate(screen.view["characters"]):
         if kept and p != screen.seen.seat:
-            st.info(f"{screen.name(p)} has kept a character face down.")
+            st.info(f"{parts.plain(screen.name(p))} has kept a character face down.")
 
 
 def deal(screen: Screen) -> None:
@@ -112,7 +113,7 @@ def _enter_row_and_marker(screen: Screen) -> None:
     choices: list[tuple[str, Any]] = [(state.names[0], 0), (state.names[1], 1),
                                       ("Toss for us", "app")]  # fmt: skip
     for (words, value), column in zip(choices, st.columns(3), strict=True):
-        column.button(words, key=f"rp_toss_{value}", width="stretch", wrap=True,
+        column.button(parts.plain(words), key=f"rp_toss_{value}", width="stretch", wrap=True,
                       type="primary" if toss == value else "secondary",
                       on_click=memory.put, args=(moment, "offensive", value))  # fmt: skip
     if toss is not None:

@@ -44,8 +44,8 @@ def undo_ruling(why_not: str | None) -> None:
     if why_not is None or str(why_not) not in (*SEALED.values(), REVEALED):
         return
     cited = ruled(str(why_not), "simultaneous-choice")
-    rules_panel.explain_button(GAME, rules_panel.ruling("simultaneous-choice"),
-                               f"Rule: {rulebook(GAME).ruling('simultaneous-choice').topic}",
+    topic = parts.plain(rulebook(GAME).ruling("simultaneous-choice").topic)
+    rules_panel.explain_button(GAME, rules_panel.ruling("simultaneous-choice"), f"Rule: {topic}",
                                key="rule_why_undo", note=cited, width="content")  # fmt: skip
 
 
@@ -94,14 +94,14 @@ def rules_rows(screen: Screen) -> None:
     with st.container(key="rp_rules_row", horizontal=True, gap="small"):
         rules_panel.panel_button(GAME, key="rule_rp_panel", label="Rules", width="content")
         for p, character in characters_in_sight(screen):
-            name = data.characters[character].name
+            name = parts.plain(data.characters[character].name)
             rules_panel.explain_button(GAME, rules_panel.card(character), f"{name}: abilities",
                                        key=f"rule_rp_char_{p}", width="content")  # fmt: skip
         found = outcome(screen)
         if found is not None:
             word = rulebook(GAME).game.keyword("outcome", found)
             rules_panel.explain_button(GAME, rules_panel.keyword("outcome", found),
-                                       f"Last clash: {word.name if word else found}",
+                                       f"Last clash: {parts.plain(word.name if word else found)}",
                                        key="rule_rp_outcome", width="content")  # fmt: skip
     designs = cards_in_sight(screen)
     if designs:
@@ -115,12 +115,12 @@ def _cards(screen: Screen, designs: list[str]) -> None:
     """A button per card design in sight, then one per ability keyword printed on them."""
     moves = screen.data.moves
     for design in designs:
-        rules_panel.explain_button(GAME, rules_panel.card(design), moves[design].name,
+        rules_panel.explain_button(GAME, rules_panel.card(design), parts.plain(moves[design].name),
                                    key=f"rule_rp_card_{design}", width="content")  # fmt: skip
     for ability in dict.fromkeys(moves[d].keyword for d in designs if moves[d].keyword):
         word = rulebook(GAME).game.keyword("ability", ability)
         rules_panel.explain_button(GAME, rules_panel.keyword("ability", ability),
-                                   f"✦ {word.name if word else ability}",
+                                   f"✦ {parts.plain(word.name if word else ability)}",
                                    key=f"rule_rp_kw_{ability}", width="content")  # fmt: skip
 
 
@@ -133,6 +133,7 @@ def glossary() -> None:
             continue
         with st.container(horizontal=True, gap="small"):
             for word_id, word in words.items():
-                rules_panel.explain_button(GAME, rules_panel.keyword(set_id, word_id), word.name,
+                rules_panel.explain_button(GAME, rules_panel.keyword(set_id, word_id),
+                                           parts.plain(word.name),
                                            key=f"rule_rp_word_{set_id}_{word_id}",
                                            width="content")  # fmt: skip

@@ -30,6 +30,7 @@ small memories, `words` and `pictures` the cards in words and markup, and `style
 from __future__ import annotations
 
 from collections.abc import Callable
+from html import escape
 
 import streamlit as st
 
@@ -86,7 +87,7 @@ def _controls(screen: eyes.Screen) -> None:
         eyes.cover(screen)
         return
     if screen.app is not None and _apps_turn(screen):
-        st.html(f'<div class="va-now">{screen.called(screen.app)} is thinking…</div>')
+        st.html(f'<div class="va-now">{escape(screen.called(screen.app))} is thinking…</div>')
         return
     to_take(screen)
     SCREENS[phase](screen)

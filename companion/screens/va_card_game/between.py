@@ -17,7 +17,7 @@ from typing import Any
 import streamlit as st
 
 from companion.games.va_card_game.data import design
-from companion.screens import session
+from companion.screens import parts, session
 from companion.screens.va_card_game import entry, memory, scan, taps
 from companion.screens.va_card_game.buttons import (
     button,
@@ -147,5 +147,5 @@ def _refused_button(screen: Screen, p: int, piece: str) -> None:
     """A piece that may not go on the hero: tapping it asks the engine, which says why not."""
     action = {"type": "equip", "player": p, "card": piece}
     key = "va_nofit_" + piece.replace(".", "-")
-    st.button(f"✗ {gear_words(screen.data, piece)}: cannot be attached", key=key,
+    st.button(parts.plain(f"✗ {gear_words(screen.data, piece)}: cannot be attached"), key=key,
               width="stretch", wrap=True, on_click=session.act, args=(action,))  # fmt: skip

@@ -13,6 +13,7 @@ import streamlit as st
 from companion.engine.seats import HIDDEN
 from companion.games.va_card_game.state import ATTACK, BLOCK
 from companion.games.va_card_game.stats import left
+from companion.screens import parts
 from companion.screens.va_card_game import memory
 from companion.screens.va_card_game.buttons import button
 from companion.screens.va_card_game.eyes import Screen
@@ -76,4 +77,4 @@ def _declared_already(screen: Screen) -> None:
         if said != HIDDEN and p == screen.seen.seat and not screen.covered:
             st.info(f"You declared {WORD[said]}, face down.")
         else:
-            st.info(f"{screen.called(p)} has declared face down.")
+            st.info(f"{parts.plain(screen.called(p))} has declared face down.")

@@ -120,7 +120,7 @@ def chosen_line(screen: Screen, target: str, kind: str, title: str, most: int) -
     moment = screen.entry_moment
     chosen: list[str] = memory.entry(moment).get(target, [])
     named = names_of(screen, kind)
-    said = ", ".join(named[d] for d in chosen) if chosen else "none yet"
+    said = parts.plain(", ".join(named[d] for d in chosen)) if chosen else "none yet"
     st.markdown(f"**{title}** ({len(chosen)} of {most}): {said}")
     if chosen:
         st.button("Clear and start again", key=f"va_clear_{target}", width="stretch", wrap=True,
@@ -134,8 +134,8 @@ def picker(screen: Screen, target: str, kind: str, most: int, left: Counter[str]
     full = len(memory.entry(moment).get(target, [])) >= most
     offered = [(d, name) for d, name in names_of(screen, kind).items() if left[d] > 0]
     for column, (wanted, name) in parts.in_rows(offered, PER_ROW):
-        column.button(name, key=f"va_design_{target}_{wanted}", width="stretch", wrap=True,
-                      disabled=full, on_click=memory.add,
+        column.button(parts.plain(name), key=f"va_design_{target}_{wanted}", width="stretch",
+                      wrap=True, disabled=full, on_click=memory.add,
                       args=(moment, target, wanted, most))  # fmt: skip
 
 
@@ -148,12 +148,12 @@ def one_card(
     keep: str | None,
 ) -> None:
     """A picker whose tap plays at once: the hero card drawn to bring in."""
-    st.markdown(f"**{question}**")
+    st.markdown(f"**{parts.plain(question)}**")
     left = free(screen, p, kind)
     offered = [(d, name) for d, name in names_of(screen, kind).items() if left[d] > 0]
     for column, (wanted, name) in parts.in_rows(offered, PER_ROW):
         slots = [(p, kind, wanted)]
         action = resolve(screen, slots, build)
         why_not = refusal(screen, slots)
-        column.button(name, key=f"va_card_{wanted}", width="stretch", wrap=True,
+        column.button(parts.plain(name), key=f"va_card_{wanted}", width="stretch", wrap=True,
                       on_click=play_entered, args=(keep, action, why_not))  # fmt: skip

@@ -38,8 +38,8 @@ def toss(screen: Screen) -> None:
         return
     st.markdown("**Who won the coin flip?** Flip a real coin, or let the app flip it.")
     for column, p in parts.in_rows([0, 1]):
-        column.button(f"{screen.name(p)} won", key=f"va_toss_{p}", width="stretch", wrap=True,
-                      on_click=play, args=(None, tosses[0] | {"first": p}))  # fmt: skip
+        column.button(f"{parts.plain(screen.name(p))} won", key=f"va_toss_{p}", width="stretch",
+                      wrap=True, on_click=play, args=(None, tosses[0] | {"first": p}))  # fmt: skip
     button(screen, label(screen, tosses[0]), tosses[0])
 
 
@@ -136,8 +136,9 @@ def _heroes(screen: Screen, p: int, hero: str | None) -> None:
     st.markdown("**Hero**")
     for card in screen.view["hero_hands"][p]:
         picked = card == hero
-        words = f"{'✓ ' if picked else ''}{data.name(card)} · {printed(data, card).words()}"
-        st.button(words, key=f"va_hero_{card.replace('.', '-')}", width="stretch", wrap=True,
+        words = parts.plain(f"{data.name(card)} · {printed(data, card).words()}")
+        st.button(f"{'✓ ' if picked else ''}{words}", key=f"va_hero_{card.replace('.', '-')}",
+                      width="stretch", wrap=True,
                       type="primary" if picked else "secondary", on_click=memory.choose,
                       args=(moment,), kwargs={"hero": card})  # fmt: skip
 
@@ -151,8 +152,9 @@ def _pieces(screen: Screen, p: int, gear: list[str]) -> None:
     full = len(gear) >= MAX_GEAR
     for piece in kit:
         picked = piece in gear
-        words = f"{'✓ ' if picked else '+ '}{gear_name(data, piece)} · {bonus(data, piece)}"
-        st.button(words, key=f"va_gear_{piece.replace('.', '-')}", width="stretch", wrap=True,
+        words = parts.plain(f"{gear_name(data, piece)} · {bonus(data, piece)}")
+        st.button(f"{'✓ ' if picked else '+ '}{words}", key=f"va_gear_{piece.replace('.', '-')}",
+                      width="stretch", wrap=True,
                       type="primary" if picked else "secondary", disabled=full and not picked,
                       on_click=memory.toggle, args=(moment, piece, MAX_GEAR))  # fmt: skip
 
@@ -180,8 +182,9 @@ def _placed_already(screen: Screen) -> None:
         if not hero:
             continue
         if hero != HIDDEN and p == screen.seen.seat:
-            st.info(f"You placed {_kit(screen, hero, list(view['gear'][p]))} face down.")
+            kit = parts.plain(_kit(screen, hero, list(view["gear"][p])))
+            st.info(f"You placed {kit} face down.")
         else:
             count = len(view["gear"][p])
-            st.info(f"{screen.called(p)} has placed a hero face down with {count} "
+            st.info(f"{parts.plain(screen.called(p))} has placed a hero face down with {count} "
                     f"piece{'s' if count != 1 else ''} of equipment.")  # fmt: skip

@@ -45,8 +45,8 @@ def undo_ruling(why_not: str | None) -> None:
     if why_not is None or str(why_not) not in (SEALED[DECLARE], SEALED["revealed"]):
         return
     cited = ruled(str(why_not), "declaration-order")
-    rules_panel.explain_button(GAME, rules_panel.ruling("declaration-order"),
-                               f"Rule: {rulebook(GAME).ruling('declaration-order').topic}",
+    topic = parts.plain(rulebook(GAME).ruling("declaration-order").topic)
+    rules_panel.explain_button(GAME, rules_panel.ruling("declaration-order"), f"Rule: {topic}",
                                key="rule_why_undo", note=cited, width="content")  # fmt: skip
 
 
@@ -90,6 +90,6 @@ def rules_rows(screen: Screen) -> None:
     with st.container(key="va_rules_cards", horizontal=True, gap="small"):
         for found in designs:
             record = book.game.by_id(found)
-            name = record.name if record is not None else found
+            name = parts.plain(record.name if record is not None else found)
             rules_panel.explain_button(GAME, rules_panel.card(found), name,
                                        key=f"rule_va_card_{found}", width="content")  # fmt: skip

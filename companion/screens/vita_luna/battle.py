@@ -77,7 +77,7 @@ def turn(screen: Screen) -> None:
                 else:
                     row = "white" if a["type"] == "promote" else where[card][0]
                     targets[(row, a["position"])] = a
-            st.caption(f"Moving {_name(data, card, aliases)}:")
+            st.caption(f"Moving {parts.plain(_name(data, card, aliases))}:")
             grid(state, data, p, hidden, targets,
                  lambda row, i, a: _move_label(data, row, i, a), aliases)  # fmt: skip
             st.button("Cancel the move", key="vl_cancel", width="stretch", wrap=True,
@@ -141,7 +141,7 @@ def _pick_grid(
             text = f"Grey {i + 1} (face down)" if face_down else data.name(here)
             if here in movers:
                 column.button(
-                    text,
+                    parts.plain(text),
                     key=f"vl_mover_{aliases.get(here, here)}".replace(".", "-"),
                     width="stretch",
                     wrap=True,
@@ -149,7 +149,8 @@ def _pick_grid(
                     args=(length, ("card", here)),
                 )
             elif row == "white":  # face up, and it cannot move: shown, disabled; `_stuck` says why
-                column.button(text, key=f"no_mover_{here}".replace(".", "-"), disabled=True,
+                column.button(parts.plain(text), key=f"no_mover_{here}".replace(".", "-"),
+                              disabled=True,
                               width="stretch", wrap=True)  # fmt: skip
             else:
                 shown = escape("face down" if face_down else data.cards[here].name)
@@ -168,7 +169,7 @@ def _singulars(screen: Screen, singulars: list[Action], pick: tuple | None) -> N
     for column, kind in parts.in_rows(list(data.singulars)):
         if kind in playable:
             column.button(
-                data.singulars[kind],
+                parts.plain(data.singulars[kind]),
                 key=f"vl_sing_{kind}",
                 type="primary" if chosen == kind else "secondary",
                 width="stretch",
@@ -177,7 +178,7 @@ def _singulars(screen: Screen, singulars: list[Action], pick: tuple | None) -> N
                 args=(length, ("singular", kind)),
             )
             continue
-        column.button(data.singulars[kind], key=f"no_sing_{kind}", disabled=True,
+        column.button(parts.plain(data.singulars[kind]), key=f"no_sing_{kind}", disabled=True,
                       width="stretch", wrap=True)  # fmt: skip
         reason = why_not_singular(data, state, p, kind)
         if reason:
@@ -185,8 +186,8 @@ def _singulars(screen: Screen, singulars: list[Action], pick: tuple | None) -> N
     _reasons(refusals)
     if chosen is None or chosen not in playable:
         return
-    st.caption(f"{data.singulars[chosen]}: {SINGULAR_HELP[chosen]}.")
-    name = data.singulars[chosen]
+    name = parts.plain(data.singulars[chosen])
+    st.caption(f"{name}: {SINGULAR_HELP[chosen]}.")
     rules_panel.explain_button(GAME, rules_panel.card(chosen), f"{name}: its rules",
                                key=f"rule_vl_sing_{chosen}", width="content")  # fmt: skip
     aimed = pick[2] if pick and len(pick) > 2 else None
@@ -196,7 +197,7 @@ def _singulars(screen: Screen, singulars: list[Action], pick: tuple | None) -> N
     for action in (a for a in singulars if a["type"] == chosen):
         words = _singular_label(data, state, action)
         if chosen in CONFIRMED:
-            st.button(words, key="vl_aim_" + key_for(action).removeprefix("act_"),
+            st.button(parts.plain(words), key="vl_aim_" + key_for(action).removeprefix("act_"),
                       width="stretch", wrap=True, on_click=choose,
                       args=(length, ("singular", chosen, action)))  # fmt: skip
         else:

@@ -39,8 +39,9 @@ def between(screen: Screen) -> None:
         st.markdown("**Trade two black cards for a random blue one** (as often as you like):")
     if trader is None:
         for column, p in parts.in_rows(traders):
-            column.button(f"{state.names[p]} trades", key=f"vl_trader_{p}", width="stretch",
-                          wrap=True, on_click=choose, args=(length, ("trade", p)))  # fmt: skip
+            column.button(f"{parts.plain(state.names[p])} trades", key=f"vl_trader_{p}",
+                          width="stretch", wrap=True, on_click=choose,
+                          args=(length, ("trade", p)))  # fmt: skip
     else:
         seen: set[tuple[str, ...]] = set()
         for action in (a for a in trades if a["player"] == trader):

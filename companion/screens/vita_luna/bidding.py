@@ -60,7 +60,7 @@ def bidding(screen: Screen) -> None:
         lot = cell(data, state, state.lot, False, True)
         st.markdown(
             f'<div class="vl-lot">{card_svg(lot, 200)}<div>Card {state.lots} of {AUCTION_LOTS} '
-            f"turned up ({data.cards[state.lot].deck}). Both bid in secret; the higher bid "
+            f"turned up ({escape(data.cards[state.lot].deck)}). Both bid in secret; the higher bid "
             "takes it and both pay what they bid.</div></div>",
             unsafe_allow_html=True,
         )
@@ -91,9 +91,12 @@ def _who_has_bid(screen: Screen, bidder: int | None) -> None:
         if bid != HIDDEN and p == seen.seat:
             st.info(f"Your bid of {bid} is sealed: it stays covered until the other bid is in.")
         elif bidder is not None:
-            st.info(f"{screen.name(p)} has made a secret bid: it stays covered until yours is in.")
+            st.info(
+                f"{parts.plain(screen.name(p))} has made a secret bid: it stays covered until "
+                "yours is in."
+            )
         else:
-            st.info(f"{screen.name(p)} has made a secret bid.")
+            st.info(f"{parts.plain(screen.name(p))} has made a secret bid.")
 
 
 def _pad(screen: Screen, p: int, bids: dict[int, Action]) -> None:

@@ -263,7 +263,7 @@ def card_svg(cell: Cell, width: int = 220) -> str:
     """One creature card, large: the card turned up for bidding."""
     body = _creature(cell, 0, 0)
     return (
-        f'<svg role="img" aria-label="{escape(cell.name)}, {cell.deck} card, attack '
+        f'<svg role="img" aria-label="{escape(cell.name)}, {escape(cell.deck)} card, attack '
         f'{cell.attack}, health {cell.max_health}" width="{width}" '
         f'height="{round(width * CELL_H / CELL_W)}" viewBox="-4 -4 {CELL_W + 8} {CELL_H + 8}" '
         f'xmlns="http://www.w3.org/2000/svg" font-family="{FONT}">{body}</svg>'

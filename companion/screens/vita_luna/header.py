@@ -77,7 +77,7 @@ def title_bar(screen: Screen) -> None:
         against += " · watching"
     can_undo = bool(device.length) and not table.access.public
     why_not = session.undo_refusal(table) if can_undo else None
-    parts.title_bar(f"### Vita Luna · {battle} · {mode}{against}", prefix="vl", can_undo=can_undo,
+    parts.title_bar(f"Vita Luna · {battle} · {mode}{against}", prefix="vl", can_undo=can_undo,
                     undo=_undo, undo_args=(screen.app,), wrap=True, why_not=why_not)  # fmt: skip
     if table.access.public:
         st.caption(session.WATCHING)
@@ -164,7 +164,7 @@ def board(screen: Screen, step: WalkStep | None) -> None:
                                                    key=key)  # fmt: skip
                         continue
                     rules_panel.explain_button(GAME, rules_panel.card(data.cards[card].id),
-                                               f"{data.cards[card].name}: its rules",
+                                               f"{parts.plain(data.cards[card].name)}: its rules",
                                                key=key)  # fmt: skip
         rules_panel.explain_button(GAME, rules_panel.ruling("track_steps"), "The track: its rules",
                                    key="rule_vl_track")  # fmt: skip
@@ -324,7 +324,7 @@ def private_cards(screen: Screen) -> None:
     state, data = screen.state, screen.data
     if seat is None or screen.covered or not state.owned[seat]:
         return
-    with st.expander(f"Your cards, {state.names[seat]}"):
+    with st.expander(f"Your cards, {parts.plain(state.names[seat])}"):
         on_board = set(state.board)
         counts = Counter(data.cards[c].id for c in state.owned[seat])
         placed = Counter(data.cards[c].id for c in state.owned[seat] if c in on_board)
@@ -332,10 +332,8 @@ def private_cards(screen: Screen) -> None:
         for kind, n in sorted(counts.items(), key=lambda kv: deck_rank(data, f"{kv[0]}.1")):
             creature = data.creatures[kind]
             there = f", {placed[kind]} on the board" if placed[kind] else ""
-            lines.append(
-                f"- **{creature.name}** ×{n} ({creature.deck}, {creature.attack}/"
-                f"{creature.health}){there}"
-            )
+            name, deck = parts.plain(creature.name), parts.plain(creature.deck)
+            lines.append(f"- **{name}** ×{n} ({deck}, {creature.attack}/{creature.health}){there}")
         st.markdown("\n".join(lines))
 
 

@@ -7,8 +7,6 @@ the tablet" cover that `eyes` draws until its owner holds the tablet.
 
 from __future__ import annotations
 
-from html import escape
-
 import streamlit as st
 
 from companion.screens import parts, rules_panel
@@ -37,7 +35,7 @@ def placing(screen: Screen) -> None:
             count = f" ×{len(copies)}" if len(copies) > 1 else ""
             chosen = card in copies
             column.button(
-                f"{_short(data, c)}{count}",
+                parts.plain(f"{_short(data, c)}{count}"),
                 key=f"vl_pick_{c}".replace(".", "-"),
                 type="primary" if chosen else "secondary",
                 width="stretch",
@@ -46,8 +44,8 @@ def placing(screen: Screen) -> None:
                 args=(length, ("card", c)),
             )
     if card is not None and any(a["card"] == card for a in places):
-        st.markdown(f"**Where does {escape(data.name(card))} go?**")
-        name = data.cards[card].name
+        st.markdown(f"**Where does {parts.plain(data.name(card))} go?**")
+        name = parts.plain(data.cards[card].name)
         rules_panel.explain_button("vita_luna", rules_panel.card(data.cards[card].id),
                                    f"{name}: its rules", key="rule_vl_placing",
                                    width="content")  # fmt: skip

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import NamedTuple
 
+from companion.screens.parts import plain
 from companion.screens.vita_luna.board import counter_svg
 from companion.screens.vita_luna.cards import DECK_FILL
 
@@ -70,7 +71,7 @@ def chips(card: PlayerCard) -> list[Chip]:
     through) and, during the auction, the markers left."""
     found = [Chip("deck", deck, f"{n} {deck}") for deck, n in card.decks.items()]
     found += [
-        Chip("singular", kind, name if unused else f"~~{name}~~")
+        Chip("singular", kind, plain(name) if unused else f"~~{plain(name)}~~")
         for kind, name, unused in card.singulars
     ]
     if card.markers is not None:
