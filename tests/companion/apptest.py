@@ -34,3 +34,11 @@ def tap(at: AppTest, key: str) -> AppTest:
     at.button(key=key).click().run()
     assert not at.exception, at.exception
     return at
+
+
+def seeded_tables(monkeypatch, seed: int) -> None:
+    """Games a test starts through the chooser follow `seed`, as seeded games did before the
+    secrets, so the test knows the deal; a real table's game never does (`Chance.fresh`)."""
+    from companion.engine.chance import Chance
+
+    monkeypatch.setattr(Chance, "fresh", classmethod(lambda cls: cls(seed)))

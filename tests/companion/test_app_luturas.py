@@ -44,7 +44,7 @@ ENTERED = ("lt_enter_", "lt_deal_entered", "lt_drew_", "lt_new_hand")
 def home(tmp_path, monkeypatch) -> Iterator[SimpleNamespace]:
     """A database of its own and a fixed seed."""
     monkeypatch.setenv("CARDGEN_COMPANION_DB", str(tmp_path / "games.sqlite"))
-    monkeypatch.setattr("random.SystemRandom", lambda: SimpleNamespace(randrange=lambda n: SEED))
+    apptest.seeded_tables(monkeypatch, SEED)
     streamlit.cache_resource.clear()
     yield SimpleNamespace(tmp=tmp_path, env=monkeypatch, db=tmp_path / "games.sqlite")
     streamlit.cache_resource.clear()

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -20,7 +19,7 @@ from companion.screens import session
 from companion.screens.moonlighter import action_key
 from companion.store import GameStore, StoreError, seat_key
 
-from .apptest import open_app, tap
+from .apptest import open_app, seeded_tables, tap
 
 SEED = 2  # a seed whose first-button walk meets fights, chests and a fall within 150 taps
 
@@ -246,7 +245,7 @@ def test_back_to_games_returns_to_the_chooser_with_the_game_to_continue(db):
 
 
 def test_150_taps_on_the_first_button_meet_fights_and_chests(db, monkeypatch):
-    monkeypatch.setattr("random.SystemRandom", lambda: SimpleNamespace(randrange=lambda n: SEED))
+    seeded_tables(monkeypatch, SEED)
     at = new_game()
     assert match_of(at).seed == SEED
     phases: set[str] = set()

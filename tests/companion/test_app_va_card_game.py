@@ -54,7 +54,7 @@ REVEALED = "Revealed cards and declarations stand: they cannot be taken back."
 def home(tmp_path, monkeypatch) -> Iterator[SimpleNamespace]:
     """A database of its own and a fixed seed."""
     monkeypatch.setenv("CARDGEN_COMPANION_DB", str(tmp_path / "games.sqlite"))
-    monkeypatch.setattr("random.SystemRandom", lambda: SimpleNamespace(randrange=lambda n: SEED))
+    apptest.seeded_tables(monkeypatch, SEED)
     streamlit.cache_resource.clear()  # the store is cached per process, across AppTests
     yield SimpleNamespace(tmp=tmp_path, env=monkeypatch, db=tmp_path / "games.sqlite")
     streamlit.cache_resource.clear()

@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from html import unescape
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 import streamlit
@@ -34,7 +33,7 @@ SEED = 7
 def db(tmp_path, monkeypatch) -> Path:
     path = tmp_path / "games.sqlite"
     monkeypatch.setenv("CARDGEN_COMPANION_DB", str(path))
-    monkeypatch.setattr("random.SystemRandom", lambda: SimpleNamespace(randrange=lambda n: SEED))
+    apptest.seeded_tables(monkeypatch, SEED)
     streamlit.cache_resource.clear()  # the store is cached per process, across AppTests
     yield path
     streamlit.cache_resource.clear()
