@@ -7,6 +7,7 @@ id alone opens only the shared, public view. Pure functions: the pages draw the 
 
 from __future__ import annotations
 
+from html import escape
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
 import segno
@@ -28,4 +29,4 @@ def qr_svg(text: str, label: str, pixels: int = 220) -> str:
     code = segno.make(text, error="m", micro=False)
     modules = code.symbol_size(scale=1)[0]
     svg = code.svg_inline(scale=max(1, pixels // modules), dark="#1A1A1A", light="#FFFFFF")
-    return svg.replace("<svg ", f'<svg role="img" aria-label="{label}" ', 1)
+    return svg.replace("<svg ", f'<svg role="img" aria-label="{escape(label, quote=True)}" ', 1)

@@ -276,13 +276,13 @@ def devices(table: session.Table) -> None:
             link = links.seat_link(here, table.gid, key)
             with column:
                 st.markdown(f"**{plain(name)}**")
-                st.markdown(_qr(link, escape(f"Join as {name}")), unsafe_allow_html=True)
+                st.markdown(_qr(link, f"Join as {name}"), unsafe_allow_html=True)
                 st.code(link, language=None, wrap_lines=True)
 
 
 @lru_cache(maxsize=64)
 def _qr(link: str, label: str) -> str:
     """A seat's QR code, made once per link: encoding one took a third of every rerun of a game
-    page, and the links do not change between taps (benchmarks/bench_taps.py). `label` is HTML:
-    escaped by the caller, since `links.qr_svg` writes it into an attribute as it is."""
+    page, and the links do not change between taps (benchmarks/bench_taps.py). `label` is plain
+    text (`links.qr_svg` escapes it)."""
     return links.qr_svg(link, label)

@@ -29,3 +29,5 @@ def test_the_svg_is_labelled_and_sized():
     svg = qr_svg("http://h/?game=g&key=k", "Join as Player 2")
     assert svg.startswith('<svg role="img" aria-label="Join as Player 2" ')
     assert "<path" in svg
+    hostile = qr_svg("http://h/", 'Join as "><img src=x onerror=alert(1)>')
+    assert "<img" not in hostile and 'aria-label="Join as &quot;&gt;&lt;img' in hostile
