@@ -7,14 +7,8 @@ how a match becomes rows, `keys` the table and seat keys, `backend` the two data
 
 from companion.store.checked import replay
 from companion.store.errors import Busy, Revoked, StaleVersion, StoreError
-from companion.store.games import (
-    MAX_IMPORT_BYTES,
-    SAVE_FORMAT,
-    GameStore,
-    SavedGame,
-    default_location,
-    default_path,
-)
+from companion.store.files import MAX_IMPORT_BYTES, SAVE_FORMAT
+from companion.store.games import GameStore, SavedGame, default_location, default_path
 from companion.store.keys import Access, seat_key
 
 __all__ = [

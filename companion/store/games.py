@@ -22,24 +22,19 @@ from pathlib import Path
 from typing import Any
 
 from companion.engine import Match
-from companion.engine.chance import STEP_KEY_BYTES, Chance
-from companion.store import names, rows, schema
+from companion.engine.chance import Chance
+from companion.store import files, names, rows, schema
 from companion.store.backend import URL, Tx, open_database
 from companion.store.checked import replay, rules_for
 from companion.store.errors import Revoked, StaleVersion, StoreError
+from companion.store.files import SAVE_FORMAT
 from companion.store.host import HostLock
 from companion.store.keys import PUBLIC, Access, key_hash, new_table_key, recognise, seat_key
 
-SAVE_FORMAT = 1  # of exported files (the database's own layout is `schema.FORMAT`)
-MAX_IMPORT_BYTES = 5 * 1024 * 1024
 MAX_NAME = 60  # characters of a saved game's name
-MAX_NESTING = 32  # a save holds small records; anything deeper is damage, or meant to crash us
-LONGEST_NUMBER = 40  # digits: a longer number in a file is damage (Python refuses 4,300 and more)
 ALL_ACTIONS = "SELECT gid, action FROM actions ORDER BY gid, idx"
 HEAD = "SELECT id, game, name, created, updated, version, seed, options, length FROM games"
 CHANCE = "SELECT secret, since, known FROM chance"
-NESTED = "this saved game is damaged (its records are nested too deeply)"
-NOT_JSON = "this is not a saved game (not JSON)"
 STALE = "the game changed on another device; it has been reloaded"
 NOT_VALID = (
     "this link is not valid for this game (it belongs to another game, or new links were made "
@@ -106,69 +101,6 @@ def clean_name(name: str) -> str:
     """A saved game's name as it is stored: one line of at most MAX_NAME characters (pages show
     it as plain text; see `companion.screens.parts.plain`)."""
     return " ".join("".join(" " if not c.isprintable() else c for c in name).split())[:MAX_NAME]
-
-
-class _TooLong(ValueError):
-    """A number with more digits than any save holds."""
-
-
-def _whole(text: str) -> int:
-    if len(text.lstrip("-")) > LONGEST_NUMBER:
-        raise _TooLong(text)
-    return int(text)
-
-
-def _nesting(value: Any) -> int:
-    """How deeply lists and objects nest in `value`, counted without recursion (a file nested
-    thousands deep must not crash the count)."""
-    deepest, stack = 0, [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, dict | list):
-            deepest = max(deepest, depth)
-            if depth <= MAX_NESTING:
-                inner = item.values() if isinstance(item, dict) else item
-                stack.extend((v, depth + 1) for v in inner)
-    return deepest
-
-
-def _balanced(text: str) -> bool:
-    """Whether the brackets outside strings close as they open: a whole file nested deeply,
-    rather than one cut off inside its brackets."""
-    brackets = re.sub(r"[^\[\]{}]", "", re.sub(r'"(?:[^"\\]|\\.)*"', "", text))
-    depth = 0
-    for char in brackets:
-        depth += 1 if char in "[{" else -1
-        if depth < 0:
-            return False
-    return depth == 0
-
-
-def _read_file(data: bytes | str) -> dict[str, Any]:
-    """An exported file's content, or StoreError saying in one line why it is no saved game."""
-    if isinstance(data, bytes):
-        if len(data) > MAX_IMPORT_BYTES:
-            raise StoreError("this file is too large to be a saved game")
-        try:
-            data = data.decode("utf-8")
-        except UnicodeDecodeError:
-            raise StoreError("this is not a saved game (not text)") from None
-    elif len(data) > MAX_IMPORT_BYTES:
-        raise StoreError("this file is too large to be a saved game")
-    try:
-        content = json.loads(data, parse_int=_whole)
-    except _TooLong:
-        raise StoreError("this saved game is damaged (it holds a number that long)") from None
-    except RecursionError:  # deeper than json can read here: say which of the two it is
-        raise StoreError(NESTED if _balanced(data) else NOT_JSON) from None
-    except ValueError:
-        raise StoreError(NOT_JSON) from None
-    fmt = content.get("format") if isinstance(content, dict) else None
-    if type(fmt) is not int or fmt != SAVE_FORMAT:  # true == 1 and 1.0 == 1 in Python: not here
-        raise StoreError("this is not a saved game of this companion (unknown format)")
-    if _nesting(content) > MAX_NESTING:
-        raise StoreError(NESTED)
-    return content
 
 
 class GameStore:
@@ -345,8 +277,8 @@ class GameStore:
         pending = rows.pending(match, match.saved_upto)
         with self.db.transaction(write=True) as tx:
             if key is not None:
-                stored = tx.all("SELECT hash, seat FROM access_keys WHERE gid = ?", (gid,))
-                if recognise(key, stored) is None:
+                granted = tx.all("SELECT hash, seat FROM access_keys WHERE gid = ?", (gid,))
+                if recognise(key, granted) is None:
                     raise Revoked(NOT_VALID)
             bumped = tx.run(
                 "UPDATE games SET version = version + 1, updated = ?, length = ? "
@@ -427,38 +359,17 @@ class GameStore:
     def import_json(self, data: bytes | str) -> str:
         """A new saved game from an exported file, after a checked replay; its id. Its played
         entries keep the chance the file names; every entry after them gets a fresh secret."""
-        content = names.checked_save(_read_file(data))  # its names, checked: one line if not
+        content = names.checked_save(files.read_file(data))  # its names, checked: one line if not
         game, seed = content.get("game"), content.get("seed")
         options, actions = content.get("options", {}), content.get("log")
         if not isinstance(options, dict) or not isinstance(actions, list) or seed is None:
             raise StoreError("this saved game is damaged (seed, options or log missing)")
         if not rows.valid_seed(seed):
             raise StoreError("this saved game is damaged (its seed is not a whole number in range)")
-        chance = _imported_chance(content.get("chance"), seed, len(actions))
+        chance = files.imported_chance(content.get("chance"), seed, len(actions))
         match = replay(game, options, seed, actions, chance)
         name = content.get("name")
         return self.create(match, name if isinstance(name, str) else "")
-
-
-def _imported_chance(given: Any, seed: int, length: int) -> Chance:
-    """The chance of an imported file's `length` entries (its "chance" keys, or its seed alone
-    for a file from before the secrets), with a fresh secret for every entry after them."""
-    if given is None:
-        return Chance(seed).secured_from(length)
-    damaged = StoreError("this saved game is damaged (its chance keys do not match its log)")
-    if not isinstance(given, dict) or not isinstance(given.get("keys"), list):
-        raise damaged
-    since, texts = given.get("since"), given["keys"]
-    if type(since) is not int or since < 0 or since + len(texts) != length:
-        raise damaged
-    try:
-        keys = tuple(bytes.fromhex(text) for text in texts)
-    except (TypeError, ValueError):
-        raise damaged from None
-    if any(len(key) != STEP_KEY_BYTES for key in keys):
-        raise damaged
-    fresh = Chance(seed).secured_from(length)
-    return Chance(seed, fresh.secret, since, keys)
 
 
 def _stored_length(tx: Tx, gid: str) -> int:

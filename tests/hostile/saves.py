@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.store.games import MAX_IMPORT_BYTES
+from companion.store.files import MAX_IMPORT_BYTES
 
 Good = dict[str, Any]
 
