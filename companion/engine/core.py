@@ -62,8 +62,9 @@ class Rules(Protocol):
     """What a game module provides. Implementations keep state changes inside `apply`.
 
     Seats (`companion.engine.seats`): `seats`, `actors`, `to_move`, `legal_actions_for`,
-    `view`, `redact`, `resample`, `sealed` and `outcome` say who may act and what each seat may
-    see; `SeatedRules` gives the defaults for a game with no secrets.
+    `view`, `redact`, `resample`, `sealed`, `reveals` and `outcome` say who may act, what each
+    seat may see and what may never be taken back; `SeatedRules` gives the defaults for a game
+    with no secrets.
     """
 
     game_id: str
@@ -129,7 +130,16 @@ class Rules(Protocol):
 
     def from_view(self, view: dict[str, Any], seat: Seat | None, rng: random.Random) -> State: ...
 
-    def sealed(self, state: State) -> str | None: ...
+    def sealed(self, state: State) -> str | None:
+        """Why nothing may be taken back now: one side's sealed choice waits for the other's."""
+        ...
+
+    def reveals(self, before: State, action: Action, after: State) -> str | None:
+        """Why the logged `action`, played in `before` and leading to `after`, may never be
+        taken back: it revealed sealed choices (the second of two made in secret turns both
+        over) or turned a face-down card up, so taking it back would let a player choose again
+        knowing what was shown; else None."""
+        ...
 
     def outcome(self, state: State) -> Outcome: ...
 
@@ -274,15 +284,18 @@ class Match:
             del self.snapshots[kept]
 
     def undo_refusal(self, seat: Seat | None = None) -> str | None:
-        """Why the last action may not be taken back (by `seat`, when given), or None."""
+        """Why the last action may not be taken back (by `seat`, when given), or None: a sealed
+        choice waiting for the other (`sealed`), an action that revealed sealed choices, which
+        stands for good (`reveals`), or, for `seat`, another seat's move."""
         if not self.log:
             return "Nothing to undo."
         sealed = self.rules.sealed(self.state)
         if sealed is not None:
             return sealed
-        if seat is None:
-            return None
         before = self.state_at(len(self.log) - 1)
+        revealed = self.rules.reveals(before, self.log[-1], self.state)
+        if revealed is not None or seat is None:
+            return revealed
         actors = self.rules.actors(before, self.log[-1])
         if seat in actors or CHANCE in actors:
             return None
@@ -290,8 +303,9 @@ class Match:
         return f"Only {owner} can take back the last move."
 
     def undo(self, seat: Seat | None = None) -> Action | None:
-        """Take back the last action; returns it, or None when there is none. A sealed choice
-        (or, for `seat`, another seat's move) is refused with IllegalAction and its reason."""
+        """Take back the last action; returns it, or None when there is none. A sealed choice, a
+        reveal (or, for `seat`, another seat's move) is refused with IllegalAction and its reason,
+        so a run of undos stops at the first reveal."""
         if not self.log:
             return None
         reason = self.undo_refusal(seat)

@@ -47,9 +47,10 @@ def won_by(winner: Seat, names: Sequence[str]) -> Outcome:
 class SeatedRules:
     """Defaults for a game whose players see everything: one seat, no secrets, no sealed choices.
 
-    A game with hidden information overrides `seats`, `actors`, `view`, `redact`, `resample`
-    and `sealed`; the conformance suite (tests/companion/test_conformance.py) checks that what
-    it overrides agrees with its `check` and `apply`.
+    A game with hidden information overrides `seats`, `actors`, `view`, `redact`, `resample`,
+    `sealed` and `reveals`; the conformance suite (tests/companion/test_conformance.py) checks
+    that what it overrides agrees with its `check` and `apply`, and that undo never crosses a
+    reveal.
     """
 
     game_id: str
@@ -152,6 +153,13 @@ class SeatedRules:
 
     def sealed(self, state: Any) -> str | None:
         """Why nothing may be taken back now (a sealed bid waiting for the other), else None."""
+        return None
+
+    def reveals(self, before: Any, action: Action, after: Any) -> str | None:
+        """Why the logged `action`, played in `before`, may never be taken back, else None: it
+        revealed sealed choices (the second of two sealed bids turns both over). `Match.undo`
+        refuses to cross it, so nobody chooses again knowing the other's choice. A game with no
+        sealed choices reveals nothing."""
         return None
 
     # --- how it ends -----------------------------------------------------------------------------

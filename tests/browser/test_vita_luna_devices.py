@@ -20,7 +20,7 @@ pytestmark = pytest.mark.slow
 TABLET = {"width": 1024, "height": 768}
 PHONE = {"width": 390, "height": 844}
 FOLLOW = 2.0  # seconds: another device shows a move within this
-SEALED = "A sealed bid cannot be taken back until both bids are revealed."
+SEALED = "A sealed bid cannot be taken back."
 
 
 def device(browser, viewport: dict, url: str | None = None):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.engine import IllegalAction
+from companion.engine import IllegalAction, Match, SeatedRules
 
 
 def assert_refused(rules: Any, state: Any, action: dict) -> str:
@@ -22,3 +22,35 @@ def assert_refused(rules: Any, state: Any, action: dict) -> str:
         raise AssertionError(f"apply accepted {action}")
     assert rules.to_json(state) == before
     return reason
+
+
+def declares_reveals(rules: Any) -> bool:
+    """Whether the game has sealed choices to reveal: it overrides `reveals`."""
+    return type(rules).reveals is not SeatedRules.reveals
+
+
+def assert_reveal_stands(match: Match, before: Any) -> bool:
+    """The last logged action was played in `before`. If it revealed sealed choices (`reveals`),
+    undo refuses to take it back, from the table and from every seat, and the refused undo leaves
+    the match as it was; and an action that ends a sealed wait must be such a reveal (the other
+    side's choice turns both over). Returns whether it revealed."""
+    rules = match.rules
+    action = match.log[-1]
+    reason = rules.reveals(before, action, match.state)
+    if rules.sealed(before) is not None and rules.sealed(match.state) is None:
+        assert reason is not None, f"{action} ended a sealed wait but `reveals` says nothing"
+    if reason is None:
+        return False
+    length, state = len(match.log), rules.to_json(match.state)
+    for seat in (None, *rules.seats(match.state)):
+        refusal = match.undo_refusal(seat)
+        assert refusal in (reason, rules.sealed(match.state)), f"seat {seat} may undo {action}"
+        try:
+            match.undo(seat)
+        except IllegalAction as exc:
+            assert exc.reason == refusal
+        else:
+            raise AssertionError(f"seat {seat} took back {action}, which revealed: {reason}")
+        assert len(match.log) == length and match.log[-1] == action
+    assert rules.to_json(match.state) == state
+    return True

@@ -25,6 +25,7 @@ from companion.games.riposte.seats import REVEALED
 from companion.games.rulings import rulebook, ruling_of, why
 from companion.store import seat_key
 
+from . import apptest
 from .test_app_riposte import (
     P1,
     P1_START,
@@ -58,7 +59,7 @@ NOFIT = "Left Jab has no attack in position 3, which Scissor Cut's follow-up bar
 def home(tmp_path, monkeypatch) -> Iterator[SimpleNamespace]:
     """A database of its own and a fixed seed, as the page tests' `home`."""
     monkeypatch.setenv("CARDGEN_COMPANION_DB", str(tmp_path / "games.sqlite"))
-    monkeypatch.setattr("random.SystemRandom", lambda: SimpleNamespace(randrange=lambda n: SEED))
+    apptest.seeded_tables(monkeypatch, SEED)
     streamlit.cache_resource.clear()
     yield SimpleNamespace(tmp=tmp_path, env=monkeypatch, db=tmp_path / "games.sqlite")
     streamlit.cache_resource.clear()

@@ -21,6 +21,7 @@ from companion.engine import IllegalAction
 from companion.games.rulings import rulebook, ruling_of, why
 from companion.games.va_card_game.checks import cited_gear_refusal
 
+from . import apptest
 from .test_app_rules_at_a_tap import dialog, explains, says_entry
 from .test_app_va_card_game import (
     DATA,
@@ -54,7 +55,7 @@ SHIELDED = {"p1_heroes": ["stone_sentinel", "iron_monk", "ember_witch"],
 def home(tmp_path, monkeypatch) -> Iterator[SimpleNamespace]:
     """A database of its own and a fixed seed, as the page tests' `home`."""
     monkeypatch.setenv("CARDGEN_COMPANION_DB", str(tmp_path / "games.sqlite"))
-    monkeypatch.setattr("random.SystemRandom", lambda: SimpleNamespace(randrange=lambda n: SEED))
+    apptest.seeded_tables(monkeypatch, SEED)
     streamlit.cache_resource.clear()
     yield SimpleNamespace(tmp=tmp_path, env=monkeypatch, db=tmp_path / "games.sqlite")
     streamlit.cache_resource.clear()

@@ -28,7 +28,7 @@ from companion.screens import session
 from companion.screens.keys import DRAFT
 from companion.store import GameStore, seat_key
 
-from .apptest import open_app, tap
+from .apptest import open_app, seeded_tables, tap
 
 SEED = 7
 RULES = VitaLunaRules()
@@ -40,7 +40,8 @@ P2_HAND = ["wolf.2", "fox.2", "porcupine.1", "tortoise.1", "cheetah.1", "armadil
 OTHER_P2_HAND = ["wolf.3", "rat.2", "porcupine.2", "tortoise.2", "ibex.1", "cheetah.2"]  # colours
 PLAYING = ("act_", "vl_pick_", "vl_bid_", "vl_cover", "vl_mover_", "vl_sing_", "vl_trader_",
            "vl_new", "vl_hide", "vl_cancel")  # fmt: skip
-SEALED = "A sealed bid cannot be taken back until both bids are revealed."
+SEALED = "A sealed bid cannot be taken back."
+REVEALED = "Both bids are revealed: they stand and cannot be taken back."
 
 
 @dataclass
@@ -59,7 +60,7 @@ class Saved:
 def home(tmp_path, monkeypatch) -> Iterator[SimpleNamespace]:
     """Fixed ids and keys, so two twin games get the same id and links in their databases."""
     monkeypatch.setattr(secrets, "token_urlsafe", lambda n=32: "TwinGame" if n == 6 else "K" * 32)
-    monkeypatch.setattr("random.SystemRandom", lambda: SimpleNamespace(randrange=lambda n: SEED))
+    seeded_tables(monkeypatch, SEED)
     streamlit.cache_resource.clear()
     yield SimpleNamespace(tmp=tmp_path, env=monkeypatch)
     streamlit.cache_resource.clear()
@@ -219,8 +220,9 @@ def test_another_card_face_down_gives_every_other_screen_the_same_picture(home):
 
 
 def test_undo_cannot_open_a_sealed_bid_on_any_device(home):
-    """sealed_bids_undo (regression: Undo stayed offered after a sealed bid on the shared tablet
-    and brought back "Confirm my bid of 3" for Player 2)."""
+    """sealed_bids_undo (regressions: Undo stayed offered after a sealed bid on the shared tablet
+    and brought back "Confirm my bid of 3" for Player 2; and once both bids were shown, Undo let
+    the second bidder bid again knowing the first)."""
     saved = save(home, Match.start(RULES, ADVANCED, seed=SEED), "game")
     table = tap(tap(screen(home, saved, saved.key), "act_first_bidder_0"), "vl_cover")
     table = tap(tap(table, "vl_bid_set_3"), "act_bid_3_0")
@@ -231,8 +233,12 @@ def test_undo_cannot_open_a_sealed_bid_on_any_device(home):
     assert "Confirm my bid of 0" in text(table) and "3" not in keys(table, "act_bid_")[0]
     for seat in (P1, P2):
         assert undo(screen(home, saved, saved.seat(seat))) == (True, [SEALED])
-    table = tap(table, "act_bid_0_1")  # revealed: Player 2 may take their bid back
-    assert "Player 1 bid<b>3</b>" in text(table) and undo(table) == (False, [])
+    table = tap(table, "act_bid_0_1")  # revealed: both bids stand
+    assert "Player 1 bid<b>3</b>" in text(table) and undo(table) == (True, [])
+    assert REVEALED in text(table)
+    for seat in (P1, P2):
+        phone = screen(home, saved, saved.seat(seat))
+        assert phone.button(key="vl_undo").disabled and REVEALED in text(phone)
 
 
 def test_nobody_opens_another_players_cards(home):

@@ -11,8 +11,11 @@ action the suite checks what the protocol promises:
 - information sets: a state `resample`d for a seat looks the same to that seat (its view and its
   legal actions are unchanged), however the hidden cards and choices were redrawn;
 - views and the seat's history are plain JSON; the state survives a JSON round trip;
-- at the end, replaying the log rebuilds the state, undo and redo give it back, and `outcome`
-  agrees with `is_over`.
+- an action that reveals sealed choices (`reveals`) is never taken back: undo refuses it from the
+  table and from every seat, and an action that ends a sealed wait is such a reveal; a game that
+  declares reveals shows some in its playouts, so the check is not vacuous;
+- at the end, replaying the log rebuilds the state, undo and redo give it back (as far as the
+  first sealed choice or reveal, where undo stops), and `outcome` agrees with `is_over`.
 A new game is covered by registering it in the companion's registry.
 """
 
@@ -28,6 +31,8 @@ import pytest
 
 from companion.engine import CHANCE, Match
 from companion.registry import GAMES, GameEntry
+
+from .engine_checks import assert_reveal_stands, declares_reveals
 
 Policy = Callable[[Any, list[dict[str, Any]], random.Random], dict[str, Any]]
 
@@ -107,7 +112,15 @@ def check_state(rules: Any, state: Any, rng: random.Random, deep: bool) -> list[
     return legal
 
 
-def play_out(game: GameEntry, options: dict[str, Any], seed: int, policy: Policy | None) -> Match:
+def play_out(
+    game: GameEntry,
+    options: dict[str, Any],
+    seed: int,
+    policy: Policy | None,
+    revealed: list[int] | None = None,
+) -> Match:
+    """A seeded random game, checked after every action; the log indices of the actions that
+    revealed sealed choices are added to `revealed`."""
     rules = game.rules()
     match = Match.start(rules, options, seed=seed)
     rng = random.Random(seed)
@@ -125,6 +138,8 @@ def play_out(game: GameEntry, options: dict[str, Any], seed: int, policy: Policy
         assert unchecked.action == checked.action and unchecked.events == checked.events
         match.play(action)
         assert rules.to_json(before) == saved, "apply changed the state it was given"
+        if assert_reveal_stands(match, before) and revealed is not None:
+            revealed.append(index)
     return match
 
 
@@ -150,7 +165,7 @@ def check_end(match: Match, rng: random.Random) -> None:
     tail = match.log[len(match.log) - back :]
     for _ in range(back):
         if match.undo_refusal() is not None:
-            return  # a sealed choice: undo stops here, as at the table
+            return  # a sealed choice or a reveal: undo stops here, as at the table
         match.undo()
     for action in tail:
         match.play(action)
@@ -161,10 +176,13 @@ def check_end(match: Match, rng: random.Random) -> None:
 def test_random_playouts_keep_the_protocol(game: GameEntry) -> None:
     sets = option_sets(game)
     policy = progress_players().get(game.id)
+    revealed: list[int] = []
     for index in range(PLAYOUTS):
         options = sets[index % len(sets)]
-        match = play_out(game, options, index, policy if index % 2 else None)
+        match = play_out(game, options, index, policy if index % 2 else None, revealed)
         check_end(match, random.Random(index))
+    if declares_reveals(game.rules()):
+        assert revealed, f"{game.id} declares reveals but none happened in {PLAYOUTS} playouts"
 
 
 @pytest.mark.parametrize("game", PLAYABLE, ids=[g.id for g in PLAYABLE])
@@ -183,7 +201,9 @@ def test_whole_games_reach_an_outcome(game: GameEntry) -> None:
             if not legal:
                 break
             action = policy(match.state, legal, rng) if policy else rng.choice(legal)
+            before = match.state
             match.play(action, trusted=True)
+            assert_reveal_stands(match, before)
         assert match.outcome().over, f"{game.id} seed {seed}: no end in {WHOLE_GAME_MOST} actions"
         check_end(match, checks)
 

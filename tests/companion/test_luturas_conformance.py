@@ -3,8 +3,9 @@
 Luturas is not in the companion's registry yet (its page comes later), so the suite's playouts
 do not reach it; this file hands the same helpers a `GameEntry` of its own: seeded random
 playouts in standard and fast mode checking listing against `check`, seats, `apply` against
-`apply_unchecked`, resampled information sets, JSON views and the replay, undo and outcome at
-the end.
+`apply_unchecked`, resampled information sets, JSON views, that undo never takes back a reveal
+(Luturas has no sealed choices to reveal: its `reveals` is the default), and the replay, undo and
+outcome at the end.
 """
 
 from __future__ import annotations

@@ -43,20 +43,23 @@ def test_a_sealed_bid_changes_nothing_the_other_seat_sees(viewer):
     assert seen_by(low, P1) != seen_by(high, P1)  # the bidder sees their own bid
 
 
-def test_a_sealed_bid_cannot_be_undone_until_both_are_revealed():
-    """sealed_bids_undo: after a bid is sealed, undo is refused for everyone, with the reason."""
+def test_a_sealed_bid_cannot_be_undone_before_or_after_both_are_revealed():
+    """sealed_bids_undo: after a bid is sealed, undo is refused for everyone, with the reason;
+    once both are revealed they stand, so nobody bids again knowing the other's bid."""
     match = advanced()
     match.play({"type": "bid", "player": P1, "amount": 3}, P1)
     for seat in (P1, P2, None):
-        assert (
-            match.undo_refusal(seat)
-            == "A sealed bid cannot be taken back until both bids are revealed."
-        )
+        assert match.undo_refusal(seat) == "A sealed bid cannot be taken back."
     with pytest.raises(IllegalAction, match="sealed bid"):
         match.undo(P1)
     match.play({"type": "bid", "player": P2, "amount": 2}, P2)
-    assert match.undo_refusal(P2) is None  # revealed: the second bidder may take theirs back
-    assert match.undo_refusal(P1) == "Only Player 2 can take back the last move."
+    for seat in (P1, P2, None):
+        assert (
+            match.undo_refusal(seat)
+            == "Both bids are revealed: they stand and cannot be taken back."
+        )
+    with pytest.raises(IllegalAction, match="Both bids are revealed"):
+        match.undo(P2)
 
 
 def test_the_other_hand_changes_nothing_a_player_sees():

@@ -231,6 +231,9 @@ class LuturasRules(SeatedRules):
     ) -> LuturasState:
         return seats.determinize(self.data, view, seat, rng)
 
+    def reveals(self, before: LuturasState, action: Action, after: LuturasState) -> str | None:
+        return seats.reveals(before, after)
+
     def outcome(self, state: LuturasState) -> Outcome:
         return seats.outcome(state)
 

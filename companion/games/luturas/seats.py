@@ -17,6 +17,7 @@ from typing import Any
 from companion.engine.seats import CHANCE, HIDDEN, RUNNING, Outcome, Seat, won_by
 from companion.games.luturas.data import LuturasData
 from companion.games.luturas.state import OVER, LuturasState, from_json, to_json
+from companion.games.rulings import ruled
 
 Action = dict[str, Any]
 
@@ -79,6 +80,23 @@ def redact(before: LuturasState, action: Action, seat: Seat | None) -> Action:
     if "cards" in action:  # entered from the real Deck: shown only if an effect shows them
         return action | {"cards": [HIDDEN] * len(action["cards"])}
     return action
+
+
+FACE_UP = ruled(
+    "A face-down Strategy was turned up (used or destroyed): that cannot be taken back.",
+    "strategy-facedown",
+)
+
+
+def reveals(before: LuturasState, after: LuturasState) -> str | None:
+    """Ruling strategy-facedown: a face-down Strategy that leaves its corner (used, or destroyed
+    by an effect) has been seen by both players, so the action that turned it up stands; taking
+    it back would let a player play on knowing it (against the app, your move and its answer
+    are undone together)."""
+    for p in SEATS:
+        if before.sides[p].facedown and after.sides[p].facedown != before.sides[p].facedown:
+            return FACE_UP
+    return None
 
 
 def resample(

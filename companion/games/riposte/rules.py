@@ -138,5 +138,8 @@ class RiposteRules(SeatedRules):
     def sealed(self, state: RiposteState) -> str | None:
         return seats.sealed(state)
 
+    def reveals(self, before: RiposteState, action: Action, after: RiposteState) -> str | None:
+        return seats.reveals(before, action)
+
     def outcome(self, state: RiposteState) -> Outcome:
         return seats.outcome(state)

@@ -17,11 +17,9 @@ from companion.games.riposte import abilities as ab
 from companion.games.riposte.clash import fits
 from companion.games.riposte.data import RiposteData
 from companion.games.riposte.state import (
-    BRACE,
     CHOOSE,
     CLASH,
     OVER,
-    TURN_UP,
     RiposteState,
     from_json,
     to_json,
@@ -34,12 +32,16 @@ SEATS: tuple[Seat, ...] = (0, 1)
 CHANCE_TYPES = frozenset({"cast", "deal", "turn_up"})
 BY_CHANCE: frozenset[Seat] = frozenset({CHANCE})
 ONE: tuple[frozenset[Seat], ...] = (frozenset({0}), frozenset({1}))
-# The undo refusals, citing their rulings as the engine's other refusals do.
+# The undo refusals, citing their rulings as the engine's other refusals do: a choice sealed while
+# the other is not yet made (by phase), then the characters' reveal and the cards' (REVEALED),
+# which stand for good. The page cites simultaneous-choice under each of these.
 SEALED = {
     CLASH: ruled("A card laid face down cannot be taken back until both cards are revealed.",
                  "simultaneous-choice"),
     CHOOSE: ruled("A character kept face down cannot be changed until both are revealed.",
                   "characters"),
+    "characters revealed": ruled("Both characters are revealed: a character kept stays chosen "
+                                 "and cannot be taken back.", "simultaneous-choice"),
 }  # fmt: skip
 REVEALED = ruled("Both cards are revealed: a card laid down is played and cannot be taken back.",
                  "simultaneous-choice")  # fmt: skip
@@ -55,24 +57,25 @@ def actors(action: Action) -> frozenset[Seat]:
 
 def sealed(state: RiposteState) -> str | None:
     """Ruling simultaneous-choice: one card (or character) down and the other not yet is a
-    sealed choice; and two cards just revealed stay played."""
+    sealed choice."""
     if state.phase == CHOOSE and bool(state.characters[0]) != bool(state.characters[1]):
         return SEALED[CHOOSE]
     if state.phase == CLASH and bool(state.chosen[0]) != bool(state.chosen[1]):
         return SEALED[CLASH]
-    if just_revealed(state):
-        return REVEALED
     return None
 
 
-def just_revealed(state: RiposteState) -> bool:
-    """Whether the last action turned two laid cards over: taking it back would let the player
-    who laid second choose again knowing the other card (ruling simultaneous-choice)."""
-    if state.phase == BRACE:
-        return True
-    if not any(state.last_cards) or any(state.chosen):
-        return False
-    return (state.phase == CLASH and state.clash > 0) or state.phase in (TURN_UP, OVER)
+def reveals(before: RiposteState, action: Action) -> str | None:
+    """Ruling simultaneous-choice: the second character kept, or the second card laid, turns
+    both over; taking it back would let its player choose again knowing the other's."""
+    kind, p = action.get("type"), action.get("player")
+    if p not in SEATS:
+        return None
+    if kind == "character" and before.phase == CHOOSE and before.characters[1 - p]:
+        return SEALED["characters revealed"]
+    if kind == "play" and before.phase == CLASH and before.chosen[1 - p]:
+        return REVEALED
+    return None
 
 
 def outcome(state: RiposteState) -> Outcome:

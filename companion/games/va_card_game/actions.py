@@ -6,9 +6,9 @@ the second declaration reveals both and the duel is resolved at once), what foll
 fall, the end of the game, the draw step), and the table of handlers.
 
 A choice made face down is never taken back, before the reveal or after it: otherwise the second
-player could see the reveal, take back their declaration and choose again. The state says
-`revealed` right after a reveal (seats.sealed refuses the undo then), and every other action
-clears it: what follows a reveal may be taken back as usual.
+player could see the reveal, take back their declaration and choose again (seats.sealed refuses
+the undo while one choice waits, seats.reveals the action that revealed both). What follows a
+reveal may be taken back as usual, back to the reveal.
 """
 
 from __future__ import annotations
@@ -46,24 +46,13 @@ def declare(
     if not all(state.declared):
         return resolved, events
     words = resolve(data, state)
-    state.revealed = True
     state.last_declared, state.last_words = state.declared, tuple(words)
     state.declared = ("", "")
     ending = lives_run_out(state)
     return resolved, events + words + (ending or after_duel(state))
 
 
-def after_reveal(handler: Handler) -> Handler:
-    """`handler` on a state where the last reveal, if any, is now history."""
-
-    def run(data: Any, state: Any, action: Action, rng: random.Random) -> Result:
-        state.revealed = False
-        return handler(data, state, action, rng)
-
-    return run
-
-
-PLAYS: dict[str, Handler] = {
+HANDLERS: dict[str, Handler] = {
     "toss": toss,
     "deal": deal,
     "prepare": prepare,
@@ -74,4 +63,3 @@ PLAYS: dict[str, Handler] = {
     "equip": equip,
     "done": done,
 }
-HANDLERS = {kind: after_reveal(handler) for kind, handler in PLAYS.items()}

@@ -152,5 +152,10 @@ class VaCardGameRules(SeatedRules):
     def sealed(self, state: VaCardGameState) -> str | None:
         return seats.sealed(state)
 
+    def reveals(
+        self, before: VaCardGameState, action: Action, after: VaCardGameState
+    ) -> str | None:
+        return seats.reveals(before, action)
+
     def outcome(self, state: VaCardGameState) -> Outcome:
         return seats.outcome(state)

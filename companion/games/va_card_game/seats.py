@@ -55,13 +55,24 @@ def actors(action: Action) -> frozenset[Seat]:
 
 def sealed(state: VaCardGameState) -> str | None:
     """Ruling declaration-order: one choice down and the other not yet is a sealed choice; so is
-    one opening hero placed and the other not yet; and a reveal stands (see actions.py)."""
-    if state.revealed:
-        return SEALED["revealed"]
+    one opening hero placed and the other not yet."""
     if state.phase == PREPARE and bool(state.heroes[0]) != bool(state.heroes[1]):
         return SEALED[PREPARE]
     if state.phase == DECLARE and bool(state.declared[0]) != bool(state.declared[1]):
         return SEALED[DECLARE]
+    return None
+
+
+def reveals(before: VaCardGameState, action: Action) -> str | None:
+    """Ruling declaration-order: the second opening hero placed, or the second declaration,
+    reveals both; taking it back would let its player choose again knowing the other's."""
+    kind, p = action.get("type"), action.get("player")
+    if p not in SEATS or isinstance(p, bool):
+        return None
+    if kind == "prepare" and before.phase == PREPARE and before.heroes[1 - p]:
+        return SEALED["revealed"]
+    if kind == "declare" and before.phase == DECLARE and before.declared[1 - p]:
+        return SEALED["revealed"]
     return None
 
 

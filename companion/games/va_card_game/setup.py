@@ -85,7 +85,6 @@ def prepare(
     resolved = {"type": "prepare", "player": p, "hero": hero, "equipment": gear}
     if not all(state.heroes):
         return resolved, events
-    state.revealed = True
     for q in (state.first, 1 - state.first):
         events.append(f"{state.names[q]} reveals {described(data, state, q)}.")
     return resolved, events + begin_turn(state, state.first)

@@ -52,7 +52,6 @@ class VaCardGameState:
     life: tuple[int, int] = (0, 0)
     declared: tuple[str, str] = ("", "")  # attack or block, face down until both have declared
     winner: int = -1  # in the OVER phase, -1 is a draw
-    revealed: bool = False  # the last action revealed face-down choices: it stands for good
     last_declared: tuple[str, str] = ("", "")  # the last duel's two declarations, by player
     last_words: tuple[str, ...] = ()  # what the last duel did, in words, for the table
 
@@ -76,6 +75,7 @@ def to_json(state: VaCardGameState) -> dict[str, Any]:
 
 def from_json(data: dict[str, Any]) -> VaCardGameState:
     values = dict(data)
+    values.pop("revealed", None)  # saved before reveals were told by the action (seats.reveals)
     for key in (*DUOS, *LISTS):
         values[key] = tuple(values[key])
     for key in PAIRS:

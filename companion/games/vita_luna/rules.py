@@ -311,6 +311,9 @@ class VitaLunaRules(SeatedRules):
     def sealed(self, state: VitaLunaState) -> str | None:
         return seats.sealed(state)
 
+    def reveals(self, before: VitaLunaState, action: Action, after: VitaLunaState) -> str | None:
+        return seats.reveals(before, action)  # `after` adds nothing: the action says it all
+
     def outcome(self, state: VitaLunaState) -> Outcome:
         return seats.outcome(state)
 

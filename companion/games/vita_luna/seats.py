@@ -33,9 +33,11 @@ SHARED_TYPES = frozenset({"first_attacker", "first_bidder", "next_battle"})  # t
 BOTH: frozenset[Seat] = frozenset(SEATS)
 BY_CHANCE: frozenset[Seat] = frozenset({CHANCE})
 ONE: tuple[frozenset[Seat], ...] = (frozenset({0}), frozenset({1}))
-SEALED = ruled(
-    "A sealed bid cannot be taken back until both bids are revealed.", "sealed_bids_undo"
-)
+SEALED = ruled("A sealed bid cannot be taken back.", "sealed_bids_undo")
+REVEALED = ruled("Both bids are revealed: they stand and cannot be taken back.",
+                 "sealed_bids_undo")  # fmt: skip
+FACE_UP = ruled("A promoted card is turned face up: the promotion cannot be taken back.",
+                "grey_and_promote")  # fmt: skip
 
 
 def actors(action: Action) -> frozenset[Seat]:
@@ -49,9 +51,23 @@ def actors(action: Action) -> frozenset[Seat]:
 
 
 def sealed(state: VitaLunaState) -> str | None:
+    """Ruling sealed_bids_undo: one bid in and the other not yet is a sealed choice."""
     if state.phase in BIDDING and (state.bids[0] is None) != (state.bids[1] is None):
         return SEALED
     return None
+
+
+def reveals(before: VitaLunaState, action: Action) -> str | None:
+    """Ruling sealed_bids_undo: the second bid shows both, and both stand; taking it back would
+    let its bidder bid again knowing the other's bid. Ruling grey_and_promote: a promotion turns
+    a face-down grey card up, so it stands too (against the app, an undo of your move and the
+    app's answer would otherwise show you its grey card and let you play on knowing it)."""
+    if action.get("type") == "promote":
+        return FACE_UP
+    p = action.get("player")
+    if action.get("type") != "bid" or p not in SEATS or before.phase not in BIDDING:
+        return None
+    return REVEALED if before.bids[1 - p] is not None else None
 
 
 def outcome(state: VitaLunaState) -> Outcome:
