@@ -34,13 +34,32 @@ _APP = b"cardgen-app-key"
 _WORDS = struct.Struct("<8Q")
 
 
-class StepRandom(random.Random):
+class _WordRandom(random.Random):
+    """Python's Random on top of a stream of 64-bit words (`_next`): randint, choice, shuffle and
+    sample are built on `getrandbits` and `random`, so every game draws from the stream without
+    knowing which kind it is."""
+
+    def _next(self) -> int:
+        raise NotImplementedError
+
+    def random(self) -> float:
+        return (self._next() >> 11) * (1.0 / (1 << 53))
+
+    def getrandbits(self, k: int) -> int:
+        bits, value = 0, 0
+        while bits < k:
+            value = (value << 64) | self._next()
+            bits += 64
+        return value >> (bits - k)
+
+
+class StepRandom(_WordRandom):
     """A seeded game's random source for the action at `index`: same seed and index, same dice.
 
-    SplitMix64 (Steele, Lea and Flood 2014) behind Python's Random interface (randint, choice,
-    shuffle ...): starting one costs next to nothing, where seeding a Mersenne Twister costs more
-    than most actions; and its sequence does not depend on the Python version. Predictable by
-    design: simulators, tests and worked examples replay a seed; a table never uses it for new play.
+    SplitMix64 (Steele, Lea and Flood 2014): starting one costs next to nothing, where seeding a
+    Mersenne Twister costs more than most actions; and its sequence does not depend on the Python
+    version. Predictable by design: simulators, tests and worked examples replay a seed; a table
+    never uses it for new play.
     """
 
     def __init__(self, seed: int, index: int) -> None:
@@ -57,16 +76,6 @@ class StepRandom(random.Random):
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
         return z ^ (z >> 31)
 
-    def random(self) -> float:
-        return (self._next() >> 11) * (1.0 / (1 << 53))
-
-    def getrandbits(self, k: int) -> int:
-        bits, value = 0, 0
-        while bits < k:
-            value = (value << 64) | self._next()
-            bits += 64
-        return value >> (bits - k)
-
     def getstate(self) -> Any:
         return self._mix
 
@@ -74,12 +83,11 @@ class StepRandom(random.Random):
         self._mix = state
 
 
-class KeyedRandom(random.Random):
+class KeyedRandom(_WordRandom):
     """A random source no one can predict without its key: BLAKE2b in counter mode.
 
     Block `n` is BLAKE2b-512 of `n` keyed with the step's key; its eight 64-bit words are handed
-    out in order. Python's Random builds randint, choice, shuffle and sample on `getrandbits`
-    and `random`, so every game draws from this stream without knowing it is keyed.
+    out in order.
     """
 
     def __init__(self, key: bytes) -> None:
@@ -97,16 +105,6 @@ class KeyedRandom(random.Random):
             self._block += 1
             self._words = list(reversed(_WORDS.unpack(block)))
         return self._words.pop()
-
-    def random(self) -> float:
-        return (self._next() >> 11) * (1.0 / (1 << 53))
-
-    def getrandbits(self, k: int) -> int:
-        bits, value = 0, 0
-        while bits < k:
-            value = (value << 64) | self._next()
-            bits += 64
-        return value >> (bits - k)
 
     def getstate(self) -> Any:
         return (self._block, tuple(self._words))
