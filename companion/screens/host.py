@@ -100,7 +100,7 @@ def gate(hidden: int, listed: int) -> None:
         lock = session.store().host
         is_set = lock.is_set()
     except StoreError as exc:
-        st.error(str(exc))
+        st.error(session.told(exc))
         return
     if not is_set:
         _first_pin(hidden)
@@ -155,7 +155,7 @@ def _set(pin: str, again: str, code: str) -> None:
         st.error(_try_again(exc))
         return
     except StoreError as exc:
-        st.error(f"Not set: {exc}.")
+        st.error(f"Not set: {session.told(exc)}.")
         return
     st.session_state[UNLOCKED] = True
     st.session_state[NOTICE] = ("Host PIN set: other devices see only their own games until it "
@@ -170,7 +170,7 @@ def _try(pin: str) -> None:
         st.error(_try_again(exc))
         return
     except StoreError as exc:
-        st.error(str(exc))
+        st.error(session.told(exc))
         return
     if right:
         st.session_state[UNLOCKED] = True
