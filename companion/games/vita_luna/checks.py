@@ -22,19 +22,30 @@ from companion.games.vita_luna.state import (
     DEAL_REST,
     FIRST_ATTACKER,
     FIRST_BIDDER,
-    GREY_MOVE,
-    MOVED,
     OVER,
     PLACE,
-    PROMOTED,
     REWARD,
     TURN,
     TURN_UP,
-    WHITE_MOVE,
     Phase,
     VitaLunaState,
-    locate,
     whites,
+)
+from companion.games.vita_luna.turn_checks import (
+    SINGULARS,
+    bad_position,
+    card_name,
+    check_burn,
+    check_draws,
+    check_heal,
+    check_move,
+    check_promote,
+    check_steal,
+    check_swap,
+    check_swap_places,
+    is_int,
+    singular_refusal,
+    unknown_card,
 )
 
 Action = dict[str, Any]
@@ -92,7 +103,6 @@ PHASES: dict[str, frozenset[Phase]] = {
     "trade": frozenset({BETWEEN}),
     "next_battle": frozenset({BETWEEN}),
 }
-SINGULARS = {"burn": "Burn", "swap": "Swap", "steal": "Steal", "heal": "Heal"}
 TURN_ACTIONS = frozenset(
     {"burn", "swap", "steal", "heal", "move", "swap_places", "promote", "attack"}
 )
@@ -161,61 +171,6 @@ def waiting_for(state: State) -> str:
     return f"The game is over: {names[state.winner]} won."
 
 
-# --- values --------------------------------------------------------------------------------------
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _card_name(data: Data, card: Any) -> str | None:
-    return data.cards[card].name if isinstance(card, str) and card in data.cards else None
-
-
-def _unknown(card: Any) -> str:
-    return f"There is no card {card!r} in Vita Luna (cards are named like 'wolf.1')."
-
-
-def _position(value: Any, size: int, row: str) -> str | None:
-    if not _is_int(value) or not 0 <= value < size:
-        return f"A {row} position is a number from 0 to {size - 1}."
-    return None
-
-
-def _check_draws(
-    data: Data,
-    state: State,
-    order: list[tuple[int, str, int]],
-    given: Any,
-    what: str,
-) -> str | None:
-    """Cards typed in for a deal: per player a list, drawn in `order` (player, colour, count)."""
-    if (
-        not isinstance(given, list)
-        or len(given) != 2
-        or not all(isinstance(g, list) for g in given)
-    ):
-        return f"{what}: give two lists of cards, one for each player."
-    pools = {colour: set(state.deck(colour)) for colour in DECKS}
-    used = [0, 0]
-    for p, colour, count in order:
-        for _ in range(min(count, len(pools[colour]))):
-            if used[p] >= len(given[p]):
-                return f"{what}: {state.names[p]} should get more cards."
-            card = given[p][used[p]]
-            used[p] += 1
-            if not isinstance(card, str) or card not in pools[colour]:
-                name = _card_name(data, card)
-                if name is None:
-                    return _unknown(card)
-                return f"{what}: {name} ({card}) is not in the {colour} deck now."
-            pools[colour].discard(card)
-    for p in (0, 1):
-        if used[p] != len(given[p]):
-            return f"{what}: {state.names[p]} should get {used[p]} cards, not {len(given[p])}."
-    return None
-
-
 # --- the start of a game -------------------------------------------------------------------------
 
 
@@ -223,7 +178,7 @@ def _check_deal(data: Data, state: State, action: Action) -> str | None:
     if "hands" not in action:
         return None
     order = [(p, colour, n) for p in (0, 1) for colour, n in HAND.items()]
-    return _check_draws(data, state, order, action["hands"], "The dealt hands")
+    return check_draws(data, state, order, action["hands"], "The dealt hands")
 
 
 def _nothing(data: Data, state: State, action: Action) -> str | None:
@@ -238,7 +193,7 @@ def _check_bid(data: Data, state: State, action: Action) -> str | None:
             "secret_bids",
         )
     have = state.markers[p]
-    if not _is_int(amount) or not 0 <= amount <= have:
+    if not is_int(amount) or not 0 <= amount <= have:
         return ruled(f"{state.names[p]} can bid from 0 to {have} markers.", "secret_bids")
     return None
 
@@ -249,9 +204,9 @@ def _check_turn_up(data: Data, state: State, action: Action) -> str | None:
     if card is None:  # drawn at random (or nothing, if the deck is empty)
         return None
     if card not in state.deck(colour):
-        name = _card_name(data, card)
+        name = card_name(data, card)
         if name is None:
-            return _unknown(card)
+            return unknown_card(card)
         return f"{name} ({card}) is not in the {colour} deck now: the auction turns up {colour}."
     return None
 
@@ -264,7 +219,7 @@ def _check_deal_rest(data: Data, state: State, action: Action) -> str | None:
         for p in (0, 1)
         for colour, n in HAND.items()
     ]
-    return _check_draws(data, state, order, action["cards"], "The cards dealt")
+    return check_draws(data, state, order, action["cards"], "The cards dealt")
 
 
 # --- placement -----------------------------------------------------------------------------------
@@ -275,9 +230,9 @@ def _check_place(data: Data, state: State, action: Action) -> str | None:
     names = state.names
     if p != state.active:
         return f"{names[state.active]} is placing now; {names[p]} waits."
-    name = _card_name(data, card)
+    name = card_name(data, card)
     if name is None:
-        return _unknown(card)
+        return unknown_card(card)
     if card not in state.owned[p]:
         return f"{name} ({card}) is not one of {names[p]}'s cards."
     if card in state.board:
@@ -285,7 +240,7 @@ def _check_place(data: Data, state: State, action: Action) -> str | None:
     if row not in ("white", "grey"):
         return "Place a card on a white (active) or grey (reserve) position."
     size = data.white if row == "white" else data.grey
-    bad = _position(at, size, row)
+    bad = bad_position(at, size, row)
     if bad:
         return bad
     base = p * data.white if row == "white" else 2 * data.white + p * data.grey
@@ -309,97 +264,53 @@ def _check_ready(data: Data, state: State, action: Action) -> str | None:
     return None
 
 
-# --- Singular cards ------------------------------------------------------------------------------
+# --- after a battle ------------------------------------------------------------------------------
 
 
-def _singular(state: State, action: Action) -> str | None:
-    p, kind = action["player"], action["type"]
-    name = SINGULARS[kind]
-    if kind not in state.singulars[p]:
-        return ruled(
-            f"{state.names[p]} has already played {name}: each Singular card is played once a "
-            "game.",
-            "singulars_first",
-        )
-    if state.done & MOVED:
-        return ruled(
-            f"Singular cards are played before moving, and {state.names[p]} has moved this turn.",
-            "singulars_first",
-        )
+def _check_reward(data: Data, state: State, action: Action) -> str | None:
+    given = action.get("cards")
+    if given is None:
+        return None
+    if not isinstance(given, list) or len(given) != 2:
+        return "The reward cards are a list of two: one card (or None) for each player."
+    pools = {colour: set(state.deck(colour)) for colour in DECKS}
+    for p in (state.victor, 1 - state.victor):
+        colour, card = state.due[p], given[p]
+        if card is None:  # drawn at random
+            continue
+        if not isinstance(card, str) or card not in pools[colour]:
+            name = card_name(data, card)
+            if name is None:
+                return unknown_card(card)
+            return f"{state.names[p]} draws from the {colour} deck; {name} ({card}) is not in it."
+        pools[colour].discard(card)
     return None
 
 
-def _on_white(data: Data, state: State, card: Any, player: int, role: str) -> str | None:
-    name = _card_name(data, card)
-    if name is None:
-        return _unknown(card)
-    where = locate(data, state, card)
-    if where is None or where[0] != "white" or where[1] != player:
-        return ruled(f"{role}, on a white position; {name} is not.", "singular_targets")
-    return None
-
-
-def _check_burn(data: Data, state: State, action: Action) -> str | None:
-    p = action["player"]
-    return _singular(state, action) or _on_white(
-        data, state, action["target"], 1 - p, "Burn needs an enemy creature"
-    )
-
-
-def _check_swap(data: Data, state: State, action: Action) -> str | None:
-    p, own, target = action["player"], action["own"], action["target"]
-    bad = (
-        _singular(state, action)
-        or _on_white(data, state, own, p, "Swap gives one of your creatures")
-        or _on_white(data, state, target, 1 - p, "Swap takes an enemy creature")
-    )
-    if bad:
-        return bad
-    for card in (own, target):
-        creature = data.cards[card]
-        if creature.anchor:
-            return ruled(
-                f"{creature.name} has Anchor: it cannot change places, so Swap cannot move it.",
-                "anchor_reach",
-            )
-    return None
-
-
-def _check_steal(data: Data, state: State, action: Action) -> str | None:
-    p, target = action["player"], action["target"]
-    bad = _singular(state, action) or _on_white(
-        data, state, target, 1 - p, "Steal takes an enemy creature"
-    )
-    if bad:
-        return bad
-    creature = data.cards[target]
-    if creature.anchor:
-        return ruled(
-            f"{creature.name} has Anchor: it cannot be moved, so it cannot be stolen.",
-            "anchor_reach",
+def _check_trade(data: Data, state: State, action: Action) -> str | None:
+    p, cards = action["player"], action["cards"]
+    if not isinstance(cards, list) or len(cards) != 2:
+        return "A trade gives two black cards: name both."
+    for card in cards:
+        name = card_name(data, card)
+        if name is None:
+            return unknown_card(card)
+        if card not in state.owned[p]:
+            return f"{name} ({card}) is not one of {state.names[p]}'s cards."
+        if data.cards[card].deck != "black":
+            return ruled(f"{name} is not a black card: only two black cards trade for a blue one.",
+                         "trades")  # fmt: skip
+    if cards[0] == cards[1]:
+        return "Name two different black cards."
+    blues = state.deck("blue")
+    if not blues:
+        return ruled("The blue deck is empty: there is no blue card to trade for.", "trades")
+    blue = action.get("blue")
+    if blue is not None and blue not in blues:
+        name = card_name(data, blue)
+        return (
+            unknown_card(blue) if name is None else f"{name} ({blue}) is not in the blue deck now."
         )
-    column = state.board.index(target) - (1 - p) * data.white
-    if state.board[p * data.white + column] is not None:
-        return ruled(
-            f"Steal needs {state.names[p]}'s white position {column + 1}, opposite "
-            f"{creature.name}, to be free.",
-            "singular_targets",
-        )
-    return None
-
-
-def _check_heal(data: Data, state: State, action: Action) -> str | None:
-    p, target = action["player"], action["target"]
-    bad = _singular(state, action) or _on_white(
-        data, state, target, p, "Heal needs one of your creatures"
-    )
-    if bad:
-        return bad
-    creature = data.cards[target]
-    if state.health[target] >= creature.health and (not creature.armour or target in state.armour):
-        armour = " and armour" if creature.armour else ""
-        return ruled(f"{creature.name} is at full health{armour}: Heal would do nothing.",
-                     "singular_targets")  # fmt: skip
     return None
 
 
@@ -416,7 +327,7 @@ def why_not_singular(data: Data, state: State, player: int, kind: str) -> str | 
     target is legal: the refusal of its first target, or that it has none at all."""
     if state.phase != TURN or player != state.active:
         return waiting_for(state)
-    refusal = _singular(state, {"type": kind, "player": player})
+    refusal = singular_refusal(state, {"type": kind, "player": player})
     if refusal:
         return refusal
     own = [c for c in whites(data, state, player) if c]
@@ -434,180 +345,6 @@ def why_not_singular(data: Data, state: State, player: int, kind: str) -> str | 
                    "singular_targets")  # fmt: skip
 
 
-# --- moves ---------------------------------------------------------------------------------------
-
-
-def held_by(data: Data, state: State, player: int, column: int) -> str | None:
-    """The name of the enemy Holds creature opposite `player`'s white `column`, if any."""
-    enemy = state.board[(1 - player) * data.white + column]
-    if enemy is not None and data.cards[enemy].holds:
-        return data.cards[enemy].name
-    return None
-
-
-def _may_leave(data: Data, state: State, card: str, player: int, column: int) -> str | None:
-    """Why a white creature may not leave its position (Anchor, an enemy Holds), else None."""
-    creature = data.cards[card]
-    if creature.anchor:
-        return ruled(
-            f"{creature.name} has Anchor: on a white position it cannot move or be swapped.",
-            "anchor_reach",
-        )
-    holder = held_by(data, state, player, column)
-    if holder:
-        return ruled(
-            f"{creature.name} is held by the enemy {holder} opposite: it cannot move away.",
-            "holds_reach",
-        )
-    return None
-
-
-def _own(data: Data, state: State, card: Any, player: int) -> tuple[str, int, int] | str:
-    name = _card_name(data, card)
-    if name is None:
-        return _unknown(card)
-    where = locate(data, state, card)
-    if where is None or where[1] != player:
-        return f"{name} is not on {state.names[player]}'s side of the board."
-    return where
-
-
-def _check_move(data: Data, state: State, action: Action) -> str | None:
-    p, card, to = action["player"], action["card"], action["position"]
-    where = _own(data, state, card, p)
-    if isinstance(where, str):
-        return where
-    row, _, at = where
-    name = data.cards[card].name
-    if row == "grey":
-        if state.done & GREY_MOVE:
-            return ruled(f"{state.names[p]} has already moved a grey card this turn.",
-                         "grey_and_promote")  # fmt: skip
-        bad = _position(to, data.grey, "grey")
-        if bad:
-            return bad
-        if state.board[2 * data.white + p * data.grey + to] is not None:
-            return ruled(
-                f"Grey position {to + 1} is taken: a grey card moves to a free grey position.",
-                "grey_and_promote",
-            )
-        return None
-    if state.done & WHITE_MOVE:
-        return ruled(f"{state.names[p]} has already made this turn's move on the white row.",
-                     "white_move")  # fmt: skip
-    bad = _position(to, data.white, "white") or _may_leave(data, state, card, p, at)
-    if bad:
-        return bad
-    if state.board[p * data.white + to] is not None:
-        return ruled(
-            f"White position {to + 1} is taken: only two creatures where one has Move anywhere "
-            "may swap places.",
-            "white_move",
-        )
-    if abs(to - at) != 1 and not data.cards[card].move_anywhere:
-        return ruled(f"{name} moves one position sideways; only Move anywhere jumps further.",
-                     "white_move")  # fmt: skip
-    return None
-
-
-def _check_swap_places(data: Data, state: State, action: Action) -> str | None:
-    p, card, other = action["player"], action["card"], action["other"]
-    if state.done & WHITE_MOVE:
-        return ruled(f"{state.names[p]} has already made this turn's move on the white row.",
-                     "white_move")  # fmt: skip
-    spots = []
-    for c in (card, other):
-        where = _own(data, state, c, p)
-        if isinstance(where, str):
-            return where
-        if where[0] != "white":
-            return ruled(
-                f"Only creatures on white positions swap places; {data.cards[c].name} is grey.",
-                "white_move",
-            )
-        spots.append(where[2])
-    if card == other:
-        return "Choose two different creatures to swap places."
-    a, b = data.cards[card], data.cards[other]
-    if not a.move_anywhere:
-        if b.move_anywhere:
-            return ruled(
-                f"Name {b.name} first: the creature with Move anywhere is the one that swaps.",
-                "white_move",
-            )
-        return ruled(f"Neither {a.name} nor {b.name} has Move anywhere: they cannot swap places.",
-                     "white_move")  # fmt: skip
-    return _may_leave(data, state, card, p, spots[0]) or _may_leave(data, state, other, p, spots[1])
-
-
-def _check_promote(data: Data, state: State, action: Action) -> str | None:
-    p, card, to = action["player"], action["card"], action["position"]
-    if state.done & PROMOTED:
-        return ruled(f"{state.names[p]} has already promoted a card this turn.",
-                     "grey_and_promote")  # fmt: skip
-    where = _own(data, state, card, p)
-    if isinstance(where, str):
-        return where
-    if where[0] != "grey":
-        return ruled(f"{data.cards[card].name} is already on a white position.",
-                     "grey_and_promote")  # fmt: skip
-    bad = _position(to, data.white, "white")
-    if bad:
-        return bad
-    if state.board[p * data.white + to] is not None:
-        return ruled(f"White position {to + 1} is taken: promote into a free white position.",
-                     "grey_and_promote")  # fmt: skip
-    return None
-
-
-# --- after a battle ------------------------------------------------------------------------------
-
-
-def _check_reward(data: Data, state: State, action: Action) -> str | None:
-    given = action.get("cards")
-    if given is None:
-        return None
-    if not isinstance(given, list) or len(given) != 2:
-        return "The reward cards are a list of two: one card (or None) for each player."
-    pools = {colour: set(state.deck(colour)) for colour in DECKS}
-    for p in (state.victor, 1 - state.victor):
-        colour, card = state.due[p], given[p]
-        if card is None:  # drawn at random
-            continue
-        if not isinstance(card, str) or card not in pools[colour]:
-            name = _card_name(data, card)
-            if name is None:
-                return _unknown(card)
-            return f"{state.names[p]} draws from the {colour} deck; {name} ({card}) is not in it."
-        pools[colour].discard(card)
-    return None
-
-
-def _check_trade(data: Data, state: State, action: Action) -> str | None:
-    p, cards = action["player"], action["cards"]
-    if not isinstance(cards, list) or len(cards) != 2:
-        return "A trade gives two black cards: name both."
-    for card in cards:
-        name = _card_name(data, card)
-        if name is None:
-            return _unknown(card)
-        if card not in state.owned[p]:
-            return f"{name} ({card}) is not one of {state.names[p]}'s cards."
-        if data.cards[card].deck != "black":
-            return ruled(f"{name} is not a black card: only two black cards trade for a blue one.",
-                         "trades")  # fmt: skip
-    if cards[0] == cards[1]:
-        return "Name two different black cards."
-    blues = state.deck("blue")
-    if not blues:
-        return ruled("The blue deck is empty: there is no blue card to trade for.", "trades")
-    blue = action.get("blue")
-    if blue is not None and blue not in blues:
-        name = _card_name(data, blue)
-        return _unknown(blue) if name is None else f"{name} ({blue}) is not in the blue deck now."
-    return None
-
-
 SPECIAL = {
     "deal": _check_deal,
     "first_attacker": _nothing,
@@ -617,13 +354,13 @@ SPECIAL = {
     "deal_rest": _check_deal_rest,
     "place": _check_place,
     "ready": _check_ready,
-    "burn": _check_burn,
-    "swap": _check_swap,
-    "steal": _check_steal,
-    "heal": _check_heal,
-    "move": _check_move,
-    "swap_places": _check_swap_places,
-    "promote": _check_promote,
+    "burn": check_burn,
+    "swap": check_swap,
+    "steal": check_steal,
+    "heal": check_heal,
+    "move": check_move,
+    "swap_places": check_swap_places,
+    "promote": check_promote,
     "attack": _nothing,
     "reward": _check_reward,
     "trade": _check_trade,
