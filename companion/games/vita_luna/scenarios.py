@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from companion.games.vita_luna.actions import give, take
+from companion.games.vita_luna.hands import give, take
 from companion.games.vita_luna.rules import VitaLunaRules
 from companion.games.vita_luna.state import TURN, VitaLunaState, grey_index, white_index
 
