@@ -264,11 +264,11 @@ def _back_name(face: Face) -> str:
 
 def clear_caches() -> None:
     """Forget layouts, icons and art facts read so far (files may have changed: --watch)."""
-    from cardgen.printkit.backends import pdf, png, png_embed
+    from cardgen.printkit.backends import painter, png, png_embed
     from cardgen.printkit.icons import load_icons
     from cardgen.printkit.layout.template import load_layout
 
-    for cached in (load_layout, load_icons, png_embed.passthrough_info, pdf._image_size,
+    for cached in (load_layout, load_icons, png_embed.passthrough_info, painter.image_size,
                    png._source):  # fmt: skip
         cached.cache_clear()
 

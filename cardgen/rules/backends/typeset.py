@@ -34,7 +34,7 @@ from reportlab.platypus import (
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from cardgen.printkit.backends.fonts import PDF_NAMES
-from cardgen.printkit.backends.pdf import Painter, register_fonts
+from cardgen.printkit.backends.painter import Painter, register_fonts
 from cardgen.printkit.layout import LayoutError, TextOverflowError
 from cardgen.printkit.layout.text import MIN_SIZE_PT
 from cardgen.rules.backends.inline import inline
