@@ -14,10 +14,8 @@ the outputs it did not rebuild that no longer match the data (`stale`).
 from __future__ import annotations
 
 import hashlib
-import importlib
-import importlib.util
 import json
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -25,6 +23,7 @@ from typing import Any
 from cardgen.data.art import art_path
 from cardgen.data.game import Game
 from cardgen.data.outputs import Owner, claim, read_ledger, record_outputs
+from cardgen.engines import engine_or_none
 from cardgen.printkit.build import (
     BuildOptions,
     BuildReport,
@@ -47,27 +46,19 @@ def has_rulebook(game: Game) -> bool:
     return (templates_root(game) / game.id / "rules.md").is_file()
 
 
-def worked_examples(game: Game) -> tuple[dict[str, Any], list[str]]:
-    """The rulebook's worked examples played by the game's rules engine, when the companion has
-    one (`companion/games/<id>/examples.py`), and one line per claim of an example's story the
-    engine no longer agrees with. A game without an engine has none and no problems."""
-    if not game.id.isidentifier():
+def worked_examples(game: Game) -> tuple[Mapping[str, Any], list[str]]:
+    """The rulebook's worked examples played by the game's rules engine, reached through
+    `cardgen.engines`, and one line per claim of an example's story the engine no longer agrees
+    with. A game without an engine, or a kit built where none is installed, has none and no
+    problems: the print kit never needs an engine."""
+    engine = engine_or_none(game.id)
+    if engine is None:
         return {}, []
-    name = f"companion.games.{game.id}.examples"
     try:
-        found = importlib.util.find_spec(name) is not None
-    except ModuleNotFoundError:
-        found = False
-    if not found:
-        return {}, []
-    from companion.engine.examples import problems
-
-    try:
-        examples = importlib.import_module(name).from_game(game)
+        return engine.worked_examples(game)
     except Exception as exc:  # a designer's data the engine cannot read: say so, in one line
         return {}, [f"the rulebook's worked examples could not be played ({type(exc).__name__}: "
                     f"{str(exc)[:120]})"]  # fmt: skip
-    return examples, problems(examples)
 
 
 def rulebooks(game: Game, staging: Path, options: PrintOptions) -> tuple[list[str], list[Path]]:

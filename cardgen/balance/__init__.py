@@ -1,8 +1,10 @@
 """`cardgen balance`: seeded bot-against-bot games from the card data on disk, turned into figures.
 
 A designer edits a spreadsheet and asks "is this card too strong now?". The answer comes from
-thousands of games the companion's own rules engines play from that data, so it uses the rules
-the table enforces and nothing written twice. The rooms, one idea each:
+thousands of games the table companion's own rules engines play from that data, so it uses the
+rules the table enforces and nothing written twice. The engines are reached through
+`cardgen.engines` alone (an entry point the companion registers), never imported. The rooms, one
+idea each:
 
 - `adapters`: what each game needs said as data (which action or state fields name cards, which
   events count as an effect firing, which bots sit in the seats);

@@ -5,31 +5,27 @@ or held in a collection (Vita Luna), a combat card laid or held and the characte
 (Riposte), a hero brought in or equipment attached (VA Card Game), the pawn carried (Moonlighter).
 Each game's row names the logged action fields and the state fields that name cards, how a
 copy id becomes the card's id in the sheet, the action that says who went first, the event
-phrases that count as a rule or effect firing, and which bots can sit in its seats.
+phrases that count as a rule or effect firing, and which bot sits when none is named.
 
-Bots: `app` is the companion's own app opponent (rules of thumb, deciding from its seat's view
-only), `app-easy` its easy strength where the game has one, `random` a uniformly random legal
-player (Moonlighter's solo hero has no app opponent, so that is its default). A search bot built
-by `companion.ai.make_bot(game_id, seat, level, seed)` is offered as `search-<level>` once that
-module exists.
+Bots: `app` is the game's own app opponent (rules of thumb, deciding from its seat's view only),
+`app-easy` its easy strength where the game has one, `random` a uniformly random legal player
+(Moonlighter's solo hero has no app opponent, so that is its default), and `search-<level>` the
+search bots where the engine offers them. The rules and every bot but `random` come from the
+game's rules engine, reached through `cardgen.engines` and nothing else.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from companion.engine import Action, Rules
+from cardgen import engines
+from cardgen.engines import Action, Bot, GameEngine, Rules
 
 if TYPE_CHECKING:
     from cardgen.data.game import Game
-    from companion.engine.opponents import Opponent
-
-SEARCH_LEVELS = ("easy", "normal", "hard")
 
 
 @dataclass(frozen=True)
@@ -41,23 +37,17 @@ class Named:
     field: str | None = None
 
 
-BotMaker = Callable[["Game", Rules, int, int], "Opponent"]  # game, rules, seat, seed
-
-
 @dataclass(frozen=True)
 class Adapter:
     """One game's row of the table (see the module's docstring)."""
 
     game_id: str
-    engine: str  # the module holding the rules class and `data_from_game`
-    rules_class: str
     options: Mapping[str, Any]  # the rules' options for every game played
     played: tuple[Named, ...]
     owned: tuple[str, ...]  # immutable state fields: per seat (two-player) or one value (solo)
     first: Named | None  # the action whose field names the seat that goes first
     dealt: str | None  # the opening deal's action: what the `owned` fields hold right after it
     phrases: tuple[tuple[str, str], ...]  # (effect, words an event sentence holds when it fires)
-    bots: Mapping[str, BotMaker] = field(default_factory=dict)
     kinds: Mapping[str, str] = field(default_factory=dict)  # card type -> field naming its kind
     default_bot: str = "app"
     solo: bool = False
@@ -86,37 +76,31 @@ class Adapter:
             found[card.id] = f"{card.type} {card.get(by)}" if by else card.type
         return found
 
+    def engine(self) -> GameEngine:
+        """The game's rules engine; NoEngines (one line) when none can be reached."""
+        found = engines.engine(self.game_id)
+        if found is None:
+            raise engines.NoEngines(f"none of those installed plays {self.game_id}")
+        return found
+
     def make_rules(self, game: Game) -> Rules:
-        module = importlib.import_module(f"companion.games.{self.engine}")
-        data_module = importlib.import_module(f"companion.games.{self.engine}.data")
-        rules: Rules = getattr(module, self.rules_class)(data_module.data_from_game(game))
-        return rules
+        return self.engine().rules(game)
+
+    @property
+    def bots(self) -> tuple[str, ...]:
+        """The bots that need no search: the engine's app players, and `random`."""
+        return (*self.engine().app_bots, RANDOM)
 
     def bot_names(self) -> list[str]:
-        names = list(self.bots)
-        if search_available() and not self.solo:  # information-set search needs two seats
-            names += [f"search-{level}" for level in SEARCH_LEVELS]
-        return names
+        return [*self.bots, *(f"search-{level}" for level in self.engine().search_levels())]
 
-    def make_bot(self, kind: str, game: Game, rules: Rules, seat: int, seed: int) -> Opponent:
-        if kind.startswith("search-"):
-            # The search bots model the game with the shipped data (`companion.ai` builds its
-            # rules from the registry), while the games here are played from the snapshot.
-            ai = importlib.import_module("companion.ai.catalogue")
-            level = kind.removeprefix("search-")
-            bot: Opponent = ai.make_bot(self.game_id, seat, level, seed, dict(self.options))
-            return bot
-        return self.bots[kind](game, rules, seat, seed)
+    def make_bot(self, kind: str, game: Game, rules: Rules, seat: int, seed: int) -> Bot:
+        if kind == RANDOM:
+            return RandomPlayer()
+        return self.engine().bot(kind, rules, seat, seed, self.options)
 
 
-def search_available() -> bool:
-    """Whether the OpenSpiel search bots (`companion.ai.catalogue.make_bot`) and OpenSpiel itself
-    are installed."""
-    try:
-        found = importlib.util.find_spec("companion.ai.catalogue") is not None
-        return found and importlib.util.find_spec("pyspiel") is not None
-    except (ImportError, ValueError):
-        return False
+RANDOM = "random"
 
 
 @dataclass
@@ -125,104 +109,6 @@ class RandomPlayer:
 
     def choose(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
         return legal[int(rng.random() * len(legal))]
-
-
-def _random(game: Game, rules: Rules, seat: int, seed: int) -> Opponent:
-    return RandomPlayer()
-
-
-@dataclass
-class VitaLunaApp:
-    """The Vita Luna app opponent's rules of thumb, deciding on a state drawn from its seat's
-    view, as `VitaLunaOpponent` does. It never sees the real state. Two things differ, for speed
-    (drawing a state from the view was half of a balance run's time):
-
-    - its guesses come from the game's seed, not from a hash of the whole view;
-    - after its own move it keeps its guess with that move applied, and decides on it again if
-      nothing else happened in between (its own placements one after another, its moves within
-      a turn): a state consistent with its view, as a fresh draw would be, without drawing every
-      hidden card anew. The table tells it who moved (`moved`), never what they did.
-    """
-
-    seat: int
-    rules: Any
-    guess: random.Random
-    kept: Any = None  # the last guess with the bot's own move applied
-
-    def choose(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Any:
-        from companion.games.vita_luna.opponent import choose
-        from companion.games.vita_luna.seats import determinize
-
-        rules = self.rules
-        state = self.kept
-        if state is None:
-            state = determinize(rules.data, view, self.seat, self.guess)
-        choice = choose(state, legal, rng, me=self.seat, data=rules.data)
-        self.kept = None
-        if choice is not None and choice["type"] in OWN_MOVES:
-            self.kept = rules.apply_unchecked(state, choice, NO_CHANCE).state
-        return choice
-
-    @property
-    def wants_view(self) -> bool:
-        """Whether its next decision reads the view (no kept guess), or only its kept guess."""
-        return self.kept is None
-
-    def moved(self, seat: int | None) -> None:
-        """Someone moved (`seat`; None: chance or the table): a move not its own, or one it did
-        not choose through `choose`, makes its kept guess stale."""
-        if seat != self.seat:
-            self.kept = None
-
-
-OWN_MOVES = frozenset({"place", "ready", "move", "swap_places", "promote", "burn", "steal",
-                       "swap", "heal"})  # fmt: skip
-"""Vita Luna moves whose outcome the mover knows in full (no card drawn, no bid hidden)."""
-NO_CHANCE = random.Random(0)  # those moves draw nothing; the rules' signature asks for a source
-
-
-class Guesses(random.Random):
-    """The source of a bot's guesses at hidden cards: Python's generator, with a shuffle that
-    draws one `random()` per card instead of `randbelow`'s loop of `getrandbits` calls (a
-    seventh of a Vita Luna game's time went to shuffling the unseen decks at every decision).
-    Still a uniform shuffle, up to the 53 bits of a float."""
-
-    def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
-        draw = self.random
-        for i in range(len(x) - 1, 0, -1):
-            j = int(draw() * (i + 1))
-            x[i], x[j] = x[j], x[i]
-
-
-def _vita_luna_app(game: Game, rules: Rules, seat: int, seed: int) -> Opponent:
-    return VitaLunaApp(seat, rules, Guesses(seed * 2 + seat))
-
-
-def _riposte_app(strength: str) -> BotMaker:
-    def make(game: Game, rules: Rules, seat: int, seed: int) -> Opponent:
-        from companion.games.riposte.opponent import RiposteOpponent
-
-        return RiposteOpponent(seat, strength, rules.data)  # type: ignore[attr-defined]
-
-    return make
-
-
-def _va_app(strength: str) -> BotMaker:
-    def make(game: Game, rules: Rules, seat: int, seed: int) -> Opponent:
-        from companion.games.va_card_game.opponent import VaOpponent
-
-        return VaOpponent(seat, strength, rules.data)  # type: ignore[attr-defined]
-
-    return make
-
-
-def _luturas_app(strength: str) -> BotMaker:
-    def make(game: Game, rules: Rules, seat: int, seed: int) -> Opponent:
-        from companion.games.luturas.opponent import LuturasOpponent
-
-        return LuturasOpponent(seat, strength, rules.data)  # type: ignore[attr-defined]
-
-    return make
 
 
 def _moonlighter_run_over(state: Any) -> bool:
@@ -235,7 +121,7 @@ ADAPTERS: dict[str, Adapter] = {
     a.game_id: a
     for a in (
         Adapter(
-            "vita_luna", "vita_luna", "VitaLunaRules", {"mode": "basic"},
+            "vita_luna", {"mode": "basic"},
             played=(Named("place", "card"), Named("promote", "card"), Named("burn"),
                     Named("steal"), Named("swap"), Named("heal")),
             owned=("owned",),
@@ -246,7 +132,6 @@ ADAPTERS: dict[str, Adapter] = {
                      ("resistant to poison", "Resistant"), ("creature dies", " dies"),
                      ("heart hit", "damage to the heart"), ("battle won", "wins the battle"),
                      ("counter moves", "counter moves")),
-            bots={"app": _vita_luna_app, "random": _random},
             kinds={"creature": "deck"},
             # Its longest games run to about 320 actions; about 0.7% of the app's games against
             # itself never end (each battle won by the attacker, the counter going back and
@@ -254,7 +139,7 @@ ADAPTERS: dict[str, Adapter] = {
             max_actions=1_000,
         ),
         Adapter(
-            "riposte", "riposte", "RiposteRules", {"characters": True},
+            "riposte", {"characters": True},
             played=(Named("play", "card"), Named("character", "character")),
             owned=("hands", "characters"),
             first=Named("deal", "offensive"),
@@ -263,12 +148,10 @@ ADAPTERS: dict[str, Adapter] = {
                      ("perfect block", "Perfect block:"), ("disarm", "Disarm:"),
                      ("no fitting card", "no card that fits"),
                      ("ability unlocked", "is unlocked"), ("round ends", "The round ends")),
-            bots={"app": _riposte_app("strong"), "app-easy": _riposte_app("easy"),
-                  "random": _random},
             default_bot="app-easy",
         ),
         Adapter(
-            "va_card_game", "va_card_game", "VaCardGameRules", {"cards": "app"},
+            "va_card_game", {"cards": "app"},
             played=(Named("prepare", "hero"), Named("prepare", "equipment"),
                     Named("bring_in", "card"), Named("equip", "card")),
             owned=("hero_hands", "gear_hands", "heroes", "gear"),
@@ -278,10 +161,9 @@ ADAPTERS: dict[str, Adapter] = {
                      ("hero falls", "falls and goes to the graveyard"),
                      ("both block", "Both heroes block"),
                      ("draw", "draws a hero card")),
-            bots={"app": _va_app("strong"), "app-easy": _va_app("easy"), "random": _random},
         ),
         Adapter(
-            "luturas", "luturas", "LuturasRules", {"mode": "standard", "cards": "app"},
+            "luturas", {"mode": "standard", "cards": "app"},
             played=(Named("deploy", "card"), Named("upgrade", "card"), Named("tool", "card"),
                     Named("strategy", "card"), Named("set", "card"), Named("crystal", "card")),
             owned=("decks",),  # each player's whole deck list: a starter deck's cards
@@ -291,12 +173,10 @@ ADAPTERS: dict[str, Adapter] = {
                      ("attack", " attacks "),
                      ("effect used", " uses "), ("round won", " wins round "),
                      ("round replayed", "is played again")),
-            bots={"app": _luturas_app("strong"), "app-easy": _luturas_app("easy"),
-                  "random": _random},
             default_bot="app-easy",
         ),
         Adapter(
-            "moonlighter", "moonlighter", "MoonlighterRules", {"forgiving": False},
+            "moonlighter", {"forgiving": False},
             played=(),
             owned=("pawn",),
             first=None,
@@ -304,7 +184,6 @@ ADAPTERS: dict[str, Adapter] = {
             phrases=(("tile rolled", "on the tile die"), ("room placed", "You placed"),
                      ("chest found", "A chest!"), ("pool heals", "hearts come back"),
                      ("boss reached", "The boss waits"), ("fall", "no hearts left and fall")),
-            bots={"random": _random},
             default_bot="random",
             solo=True,
             depth="dungeon",

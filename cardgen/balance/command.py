@@ -38,6 +38,7 @@ from cardgen.data.game import Game
 from cardgen.data.manifest import MANIFEST_NAME
 from cardgen.data.outputs import OutputRefused, claim_root
 from cardgen.data.project import data_root, game_ids, output_root
+from cardgen.engines import INSTALL_HINT, NoEngines
 
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -87,6 +88,11 @@ def _adapter(game: Game) -> Adapter:
         playable = ", ".join(sorted(ADAPTERS))
         raise BalanceRefusal(f"{game.id}: no rules engine plays this game yet, so it cannot be "
                              f"simulated (balance runs: {playable})")  # fmt: skip
+    try:
+        found.engine()
+    except NoEngines as exc:
+        raise BalanceRefusal(f"cardgen balance needs the table companion's rules engines: {exc} "
+                             f"({INSTALL_HINT})") from None  # fmt: skip
     return found
 
 

@@ -1,12 +1,12 @@
 """One seeded bot-against-bot game, from the first action to the end, kept as a plain record.
 
 Game `index` of a run with master seed `seed` is played from `game_seed(seed, index)` alone: the
-rules' chance comes from `step_rng(game seed, action number)` as in the companion's matches, and
-the bots' choices from one random source seeded by the game seed. So a game is the same game on
-any core or cluster machine, in any order, and a run's figures do not depend on how its games
-were split. Bots sit in their seats through the protocol's `view` and their seat's legal
-actions only, as the companion's app opponents do; what no single seat decides (a deal, a die,
-"who attacks first", "start the next battle") is drawn at random among those actions.
+rules' chance comes from the engine's `step_rng(game seed, action number)`, as in its own seeded
+matches, and the bots' choices from one random source seeded by the game seed. So a game is the
+same game on any core or cluster machine, in any order, and a run's figures do not depend on how
+its games were split. Bots sit in their seats through the protocol's `view` and their seat's
+legal actions only, as the app opponents do; what no single seat decides (a deal, a die, "who
+attacks first", "start the next battle") is drawn at random among those actions.
 """
 
 from __future__ import annotations
@@ -19,8 +19,7 @@ from typing import Any
 from cardgen.balance.adapters import Adapter, RandomPlayer
 from cardgen.balance.snapshot import Snapshot, load
 from cardgen.data.game import Game
-from companion.engine import CHANCE, Action, Rules
-from companion.engine.core import step_rng
+from cardgen.engines import Action, GameEngine, Rules
 
 MASK63 = (1 << 63) - 1
 
@@ -61,17 +60,20 @@ class GameRecord:
 
 @dataclass
 class Table:
-    """What a worker keeps between games of one run: the loaded data, the rules, the bot kind."""
+    """What a worker keeps between games of one run: the loaded data, the engine and its rules,
+    the bot kind."""
 
     adapter: Adapter
     game: Game
+    engine: GameEngine
     rules: Rules
     bot: str
 
     @classmethod
     def of(cls, adapter: Adapter, snapshot: Snapshot, bot: str) -> Table:
         game = load(snapshot)
-        return cls(adapter, game, adapter.make_rules(game), bot)
+        engine = adapter.engine()
+        return cls(adapter, game, engine, engine.rules(game), bot)
 
 
 class _Tally:
@@ -168,10 +170,10 @@ def next_action(
     # every seat it names), and those no single seat decides (chance, the table's choices).
     own: dict[int, list[Action]] = {seat: [] for seat in bots}
     shared: list[Action] = []
-    actors = rules.actors
+    actors, chance = rules.actors, table.engine.chance
     for action in legal:
         who = actors(state, action)
-        if CHANCE in who:
+        if chance in who:
             shared.append(action)
             continue
         if len(who) > 1:
@@ -208,6 +210,7 @@ def play_game(table: Table, seed: int, index: int) -> GameRecord:
     state = rules.new_state(dict(adapter.options) | {"seed": own_seed})
     told = [bot for bot in bots.values() if hasattr(bot, "moved")]  # who moved, never what
     tally = _Tally(adapter)
+    step_rng = table.engine.step_rng
     length, ended = 0, False
     while length < adapter.max_actions:
         if rules.is_over(state) or (adapter.run_over is not None and adapter.run_over(state)):

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import importlib.metadata
 from collections import Counter, defaultdict
+from importlib.metadata import EntryPoint
 from pathlib import Path
 
 import pytest
 
+from cardgen import engines
 from cardgen.balance.snapshot import from_folder
 from cardgen.balance.workers import play_chunk
 from cardgen.data.outputs import MARKER
@@ -133,3 +136,30 @@ def test_broken_data_is_reported_by_file_row_and_column(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "creatures.csv:2:D: attack: 'three' is not a whole number" in result.output
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("points", "words"),
+    [
+        ([], "none is installed"),
+        (
+            [EntryPoint("broken", "no_such_provider_module:engine", "cardgen.engines")],
+            "no_such_provider_module:engine does not load (No module named 'no_such_provider_module')",
+        ),
+    ],
+    ids=["none-installed", "does-not-load"],
+)
+def test_without_the_companions_engines_balance_says_so_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, points: list[EntryPoint], words: str
+) -> None:
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda group: points)
+    engines.providers.cache_clear()
+    try:
+        result = run("riposte", "--games", 2, "--workers", 1, "--out", tmp_path / "out")
+    finally:
+        engines.providers.cache_clear()
+    assert result.exit_code == 1
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert lines == [f"cardgen balance needs the table companion's rules engines: {words} "
+                     "(pip install -e .)"]  # fmt: skip
+    assert not (tmp_path / "out").exists()
