@@ -91,7 +91,7 @@ def busy_matches(count: int) -> None:
 
 
 def rare_cards(seen: set[str]) -> None:
-    """The Ultimas and Glowmite's fall, in scenarios."""
+    """The Ultimas, Glowmite's fall and Bouldrum G3's healing, in scenarios."""
     state = versus(["cindrake_g2", "cindrake_g3", "cindrake_ultima", "bouldrum_g2",
                     "bouldrum_g3", "bouldrum_ultima"], ["glowmite"])  # fmt: skip
     lay(state, ANA, crystals=["crystal_flammable"],
@@ -113,6 +113,12 @@ def rare_cards(seen: set[str]) -> None:
         damage=[6])  # fmt: skip
     state = ok(state, {"type": "effect", "player": ANA, "space": 0, "choices0": ["lutura:0:0"]})
     assert state.sides[ANA].spaces[0].damage == 0
+    state = versus(["bouldrum_g2", "bouldrum_g3"], [])
+    lay(state, ANA, luturas=[["bouldrum_g1", "bouldrum_g2", "bouldrum_g3"]])
+    full = state.sides[ANA].stamina
+    state.sides[ANA].stamina = full - 3
+    state = ok(state, {"type": "effect", "player": ANA, "space": 0})
+    assert state.sides[ANA].stamina == full - 1  # Bouldrum G3's 2 back, up to the printed
     state = versus(["arcwisp_g1", "arcwisp_g2", "arcwisp_g3", "arcwisp_ultima", "lumira_g1",
                     "lumira_g2", "lumira_g3", "lumira_ultima"],
                    ["isotusk_g2", "isotusk_g3", "isotusk_ultima"])  # fmt: skip

@@ -680,6 +680,24 @@ def test_attack_negated() -> None:
     ruled(state, {"type": "attack", "player": ANA, "space": 0, "target": 0}, "attack-once")
 
 
+def test_attacker_leaves() -> None:
+    """attacker-leaves: an answer that destroys the attacker ends the attack at once: no
+    damage, no Attack effect, no further answers, and the attacker's turn goes on."""
+    state = versus(["cindrake_g2", "crystal_flammable"], ["counter_surge"])
+    lay(state, ANA, luturas=[["cindrake_g1", "cindrake_g2"]], damage=[3])
+    lay(state, BEN, luturas=[["isotusk_g1"], ["rodlet"]], facedown="counter_surge")
+    state = ok(state, {"type": "attack", "player": ANA, "space": 0, "target": 0,
+                       "choices0": ["lutura:1:1"]})  # fmt: skip
+    assert state.phase == RESPOND
+    state = ok(state, {"type": "flip", "player": BEN})
+    assert state.sides[ANA].spaces[0] is None  # Counter Surge's 3 damage destroyed it
+    assert (state.phase, state.active, state.attack) == (MAIN, ANA, None)
+    assert [lu.damage for lu in state.sides[BEN].spaces[:2]] == [0, 0]  # Rodlet not hit either
+    reason, _ = refusal(state, {"type": "pass", "player": BEN})
+    assert reason is not None  # nothing is left to answer
+    ok(state, {"type": "end", "player": ANA})
+
+
 def test_lutura_spaces() -> None:
     """lutura-spaces: all four spaces are there whatever Crystals lie behind them."""
     state = versus([], [])

@@ -332,7 +332,7 @@ def test_counter_and_attacked_triggers() -> None:
     lay(state, BEN, luturas=[["isotusk_g1"]], facedown="counter_surge")
     state = ok(state, {"type": "attack", "player": ANA, "space": 0, "target": 0})
     state = ok(state, {"type": "flip", "player": BEN})
-    state = ok(state, {"type": "pass", "player": BEN})
+    assert state.phase != RESPOND  # the attack ended with its attacker (ruling attacker-leaves)
     assert state.sides[ANA].spaces[0] is None and state.sides[BEN].spaces[0].damage == 0
     state = turn_of(RULES, state, BEN)
     lay(state, ANA, luturas=[["thornlet_g1", "thornlet_g2"]])

@@ -6,6 +6,9 @@ Rulings: upgrade-pause (no activated effect on the turn of an upgrade), once-per
 (activated effects on either turn unless the card limits them), tools-one (a Tool works once per
 turn), strategy-once, strategy-facedown (the printed timing is the card's requirement),
 strategy-self. Running a declaration and the triggers are effects.py's.
+
+Ruling attacker-leaves: an answer that takes the attacking Lutura off the Battlefield (destroys
+it, returns it) ends the attack there and then; the answer step is over with it (`call_off`).
 """
 
 from __future__ import annotations
@@ -143,9 +146,22 @@ def sources(
 
 def soldier_would_fall(data: LuturasData, state: LuturasState) -> bool:
     a = state.attack
-    if a is None or a.target != SOLDIER:
+    if a is None or a.target != SOLDIER or attacker_left(state):
         return False
     return combat(data, state, a.player, a.space) >= state.sides[1 - a.player].stamina
+
+
+def attacker_left(state: LuturasState) -> bool:
+    """Whether the announced attack's Lutura is no longer on the Battlefield."""
+    a = state.attack
+    return a is not None and state.sides[a.player].spaces[a.space] is None
+
+
+def call_off(state: LuturasState) -> list[str]:
+    """The attacker left the Battlefield before its damage: the attack ends with nothing more
+    of it happening, and play goes back to the attacker's turn (ruling attacker-leaves)."""
+    state.phase, state.attack = MAIN, None
+    return ["The attacker left the Battlefield: the attack ends without dealing damage."]
 
 
 def cards_refusal(state: LuturasState, action: Action) -> str | None:
@@ -229,7 +245,7 @@ def use(data: LuturasData, state: LuturasState, action: Action, rng: random.Rand
         lasting = any(s.duration == "next_turn" for e in effects for s in e.steps)
         board.put(side, "lasting" if lasting else "spent", card)
     run_all(ctx, effects, action)
-    after_use(state, ctx, kind, card)
+    ctx.events += after_use(state, ctx, kind, card)
     resolved = {k: v for k, v in action.items() if k in ("type", "player", "space")}
     resolved |= keys_of(action) | entered(action)
     if kind == "flip":
@@ -237,9 +253,12 @@ def use(data: LuturasData, state: LuturasState, action: Action, rng: random.Rand
     return resolved, events + ctx.events + settle(data, state)
 
 
-def after_use(state: LuturasState, ctx: Context, kind: str, card: str) -> None:
-    if state.attack is not None and ctx.attack is not None and state.phase == RESPOND:
-        state.attack = replace(ctx.attack, answered=(*ctx.attack.answered, f"{kind}:{card}"))
+def after_use(state: LuturasState, ctx: Context, kind: str, card: str) -> list[str]:
+    """An answer is recorded on the attack; one that took the attacker away ends it."""
+    if state.attack is None or ctx.attack is None or state.phase != RESPOND:
+        return []
+    state.attack = replace(ctx.attack, answered=(*ctx.attack.answered, f"{kind}:{card}"))
+    return call_off(state) if attacker_left(state) else []
 
 
 def play_strategy(

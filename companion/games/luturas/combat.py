@@ -3,10 +3,13 @@
 Ruling attack-sequence: the attacker and target are announced; the defender may answer (flip a
 Strategy, use the Soldier's ability or a card that negates); then the attacker's Attack: effects
 resolve, then the damage. A negated attack deals no damage, its Attack: effects still resolve,
-and it uses up that Lutura's attack (our decision, ruling attack-negated). Ruling damage-order:
-Combat bonuses, then fast mode's doubling (ruling nature-chart-fast-only), then reductions,
-never below 0. Ruling combat-and-stamina: the target never strikes back; at 0 Stamina a Lutura is
-destroyed with every Gear under it (ruling upgrade-stack), and a Soldier at 0 loses the round.
+and it uses up that Lutura's attack (our decision, ruling attack-negated). An attacker that
+leaves the Battlefield before its damage ends the attack there (ruling attacker-leaves): taken by
+an answer, at once (`activated.after_use`); by the target's effect, before the damage.
+Ruling damage-order: Combat bonuses, then fast mode's doubling (ruling nature-chart-fast-only),
+then reductions, never below 0. Ruling combat-and-stamina: the target never strikes back; at 0
+Stamina a Lutura is destroyed with every Gear under it (ruling upgrade-stack), and a Soldier at 0
+loses the round.
 """
 
 from __future__ import annotations
@@ -116,12 +119,8 @@ def resolve(data: LuturasData, state: LuturasState, rng: random.Random) -> list[
     assert attack is not None
     state.phase = MAIN
     p = attack.player
-    if state.sides[p].spaces[attack.space] is None:
-        state.attack = None
-        return [
-            "The attacker left the Battlefield: the attack never happens.",
-            *settle(data, state),
-        ]
+    if activated.attacker_left(state):
+        return [*activated.call_off(state), *settle(data, state)]
     events = effects.on_attack(data, state, attack, rng)
     attack = state.attack or attack
     if is_decided(state) or state.sides[p].spaces[attack.space] is None:
