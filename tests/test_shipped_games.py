@@ -42,6 +42,7 @@ def test_game_round_trips(tmp_path: Path, game_id, fmt):
     again, problems = load_game(export_game(game, fmt, tmp_path / fmt))
     assert again is not None and not [p for p in problems if p.is_error]
     assert again.cards == game.cards and again.keywords == game.keywords
+    assert again.numbers.records == game.numbers.records
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -191,9 +192,12 @@ class TestRiposte:
         game = load("riposte")
         cards = game.cards["combat_card"]
         assert all(c["attacks"] and c["follow_up"] for c in cards)
-        assert game.count("combat_card") >= 2 * 5 + 3  # two hands of five plus the draft row
+        hands, row = game.numbers["hand"], game.numbers["draft_row"]
+        assert game.count("combat_card") >= 2 * hands + row  # two full hands plus the draft row
 
-    def test_characters_unlock_abilities_below_twelve_damage(self):
-        for character in load("riposte").cards["character"]:
+    def test_characters_unlock_abilities_below_the_damage_to_win(self):
+        game = load("riposte")
+        for character in game.cards["character"]:
             thresholds = [character[f"threshold_{i}"] for i in (1, 2, 3)]
-            assert thresholds == sorted(thresholds) and thresholds[-1] < 12
+            assert thresholds == sorted(thresholds)
+            assert thresholds[-1] < game.numbers["damage_to_win"]

@@ -16,6 +16,7 @@ from cardgen.data.errors import DataError, Location, Problem, Problems, quoted
 from cardgen.data.fields import ParseContext
 from cardgen.data.game import Game
 from cardgen.data.manifest import MANIFEST_NAME, load_manifest
+from cardgen.data.numbers import RuleNumbers, read_numbers, resolve_bounds
 from cardgen.data.readers import RawSheet, read_csv, read_json, read_xlsx, worksheet_names
 from cardgen.data.records import cards_from_sheet
 from cardgen.data.spec import GameSpec, TypeSpec
@@ -114,8 +115,9 @@ def _keyword_aliases(game: Game) -> dict[str, dict[str, str]]:
 
 def _unused_files(folder: Path, spec: GameSpec, books: dict[Path, list[str]], problems: Problems):
     sheets = {t.sheet.lower() for t in spec.types}
-    if spec.keyword_type:
-        sheets.add(spec.keyword_type.sheet.lower())
+    for extra in (spec.keyword_type, spec.numbers_type):
+        if extra is not None:
+            sheets.add(extra.sheet.lower())
     for path in sorted(folder.iterdir()):
         stem, suffix = path.stem.lower(), path.suffix.lower()
         if suffix in TEXT_SUFFIXES and path.name != MANIFEST_NAME and stem not in sheets:
@@ -142,13 +144,23 @@ def load_game(folder: Path) -> tuple[Game | None, list[Problem]]:
         spec = load_manifest(folder, display_path(folder / MANIFEST_NAME))
     except DataError as exc:
         return None, exc.problems
-    game = Game(spec)
     books = _workbooks(folder, problems)
+    numbers, formats = None, {}
+    if spec.numbers_type:
+        sheet, fmt = _load_sheet(folder, spec.numbers_type, books, problems)
+        if sheet is not None:
+            formats[spec.numbers_type.sheet] = fmt
+            numbers = read_numbers(sheet, spec.numbers_type, problems, spec.id)
+            manifest = Location(display_path(folder / MANIFEST_NAME))
+            spec = resolve_bounds(spec, numbers, problems, manifest)
+    none = RuleNumbers(source=display_path(folder / MANIFEST_NAME), game=spec.id)
+    game = Game(spec, formats=formats, numbers=none if numbers is None else numbers)
     if spec.keyword_type:
         sheet, fmt = _load_sheet(folder, spec.keyword_type, books, problems)
         if sheet is not None:
             game.formats[spec.keyword_type.sheet] = fmt
-            for card in cards_from_sheet(sheet, spec.keyword_type, ParseContext(), problems):
+            plain = ParseContext(numbers=numbers)
+            for card in cards_from_sheet(sheet, spec.keyword_type, plain, problems):
                 words = game.keywords.setdefault(card["set"], {})
                 if card.id in words:
                     problems.error(
@@ -156,7 +168,7 @@ def load_game(folder: Path) -> tuple[Game | None, list[Problem]]:
                         f"keyword {quoted(card.id)} is declared twice in {card['set']}",
                     )
                 words.setdefault(card.id, card)
-    ctx = ParseContext(_keyword_aliases(game))
+    ctx = ParseContext(_keyword_aliases(game), numbers)
     for type_spec in spec.types:
         sheet, fmt = _load_sheet(folder, type_spec, books, problems)
         game.cards[type_spec.id] = []

@@ -21,6 +21,7 @@ from cardgen.data.database import Game
 from cardgen.data.fields import FieldSpec
 from cardgen.data.manifest import MANIFEST_NAME
 from cardgen.data.outputs import OutputRefused, Owner, claim, publish, staging_beside
+from cardgen.data.records import Card
 from cardgen.data.spec import TypeSpec
 
 FORMATS = ("csv", "xlsx", "json")
@@ -55,13 +56,22 @@ def _sheet_types(game: Game) -> list[TypeSpec]:
     types = list(game.spec.types)
     if game.spec.keyword_type:
         types.insert(0, game.spec.keyword_type)
+    if game.spec.numbers_type:
+        types.insert(0, game.spec.numbers_type)
     return types
 
 
 def _rows(game: Game, spec: TypeSpec) -> list:
+    if spec is game.spec.numbers_type:
+        return list(game.numbers.rows)
     if spec is game.spec.keyword_type:
         return [card for words in game.keywords.values() for card in words.values()]
     return game.cards.get(spec.id, [])
+
+
+def _typed(card: Card, spec: FieldSpec) -> Any:
+    """A cell's value as the designer typed it: a citation of rule numbers stays a citation."""
+    return card.cited.get(spec.name, card.get(spec.name))
 
 
 def _write_csv(game: Game, folder: Path) -> None:
@@ -70,14 +80,13 @@ def _write_csv(game: Game, folder: Path) -> None:
             writer = csv.writer(handle, lineterminator="\r\n")
             writer.writerow(spec.field_names)
             for card in _rows(game, spec):
-                writer.writerow([cell_text(card.get(f.name), f) for f in spec.fields])
+                writer.writerow([cell_text(_typed(card, f), f) for f in spec.fields])
 
 
 def _write_json(game: Game, folder: Path) -> None:
     for spec in _sheet_types(game):
         records = [
-            {f.name: json_value(card.get(f.name)) for f in spec.fields}
-            for card in _rows(game, spec)
+            {f.name: json_value(_typed(card, f)) for f in spec.fields} for card in _rows(game, spec)
         ]
         text = json.dumps(records, ensure_ascii=False, indent=2)
         (folder / f"{spec.sheet}.json").write_text(text + "\n", encoding="utf-8")
@@ -97,8 +106,9 @@ def _write_xlsx(game: Game, folder: Path) -> None:
         for card in _rows(game, spec):
             row = []
             for f in spec.fields:
-                value = card.get(f.name)
+                value = _typed(card, f)
                 plain = f.type in ("int", "number", "bool") and value is not None
+                plain = plain and f.name not in card.cited
                 row.append(value if plain else cell_text(value, f))
             sheet.append(row)
             _keep_as_text(sheet[sheet.max_row], row)
@@ -118,7 +128,7 @@ def _check_xlsx(game: Game, destination: Path) -> None:
     for spec in _sheet_types(game):
         for card in _rows(game, spec):
             for f in spec.fields:
-                text = cell_text(card.get(f.name), f)
+                text = cell_text(_typed(card, f), f)
                 if len(text) > XLSX_CELL:
                     raise OutputRefused(
                         destination,

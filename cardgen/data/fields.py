@@ -63,9 +63,11 @@ class FieldSpec:
 
 @dataclass(frozen=True)
 class ParseContext:
-    """What a parser may look up: the game's keywords (set -> {alias -> id})."""
+    """What a parser may look up: the game's keywords (set -> {alias -> id}), and its rule
+    numbers (id -> value) when it declares them, which cells may cite (`cardgen.data.citations`)."""
 
     keywords: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    numbers: Mapping[str, int] | None = None
 
 
 Parser = Callable[[Any, FieldSpec, ParseContext], Any]

@@ -9,18 +9,20 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from cardgen.data.numbers import RuleNumbers
 from cardgen.data.records import Card
 from cardgen.data.spec import GameSpec
 
 
 @dataclass
 class Game:
-    """A game's records, by card type, plus its keywords by set."""
+    """A game's records, by card type, plus its keywords by set and its rule numbers."""
 
     spec: GameSpec
     cards: dict[str, list[Card]] = field(default_factory=dict)
     keywords: dict[str, dict[str, Card]] = field(default_factory=dict)
     formats: dict[str, str] = field(default_factory=dict)  # sheet -> format it was read from
+    numbers: RuleNumbers = field(default_factory=RuleNumbers)  # id -> value, and each row
 
     @property
     def id(self) -> str:

@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from cardgen.data.citations import is_citation
 from cardgen.data.errors import DataError, Location, Problems, clip, describe, quoted
 from cardgen.data.fields import (
     FIELD_TYPES,
@@ -25,6 +26,9 @@ from cardgen.data.manifest_checks import (
     check_references,
     vocabulary_of,
 )
+from cardgen.data.numbers import BOUNDS, cited_bounds
+from cardgen.data.numbers import SHEET as NUMBERS_SHEET
+from cardgen.data.numbers import numbers_type as numbers_spec
 from cardgen.data.readers.csv_reader import decode
 from cardgen.data.readers.json_reader import NumberText, parse_json
 from cardgen.data.readers.limits import read_bytes
@@ -231,6 +235,7 @@ def _field(obj: Any, where: str, problems: Problems, loc: Location) -> FieldSpec
     values = r.names("values") if "values" in spec_keys else ()
     to = r.get("to", (list, str), []) if "to" in spec_keys else []
     to = [to] if isinstance(to, str) else list(r.names("to")) if to else []
+    cited: dict[str, str] = {}  # bounds that cite rule numbers, resolved when they are loaded
     spec = FieldSpec(
         name=name or "?",
         type=kind or "text",
@@ -238,8 +243,8 @@ def _field(obj: Any, where: str, problems: Problems, loc: Location) -> FieldSpec
         default=None,
         description=r.get("description", str, ""),
         label=r.get("label", str, ""),
-        min=r.get("min", (int, float)) if "min" in spec_keys else None,
-        max=r.get("max", (int, float)) if "max" in spec_keys else None,
+        min=_bound(r, "min", cited) if "min" in spec_keys else None,
+        max=_bound(r, "max", cited) if "max" in spec_keys else None,
         values=values,
         set=(r.need("set", str) or "") if "set" in spec_keys else "",
         to=tuple(to),
@@ -251,13 +256,33 @@ def _field(obj: Any, where: str, problems: Problems, loc: Location) -> FieldSpec
         r.fail('a choice field needs "values": ["...", "..."]')
     if "to" in spec_keys and not spec.to:
         r.fail('a ref field needs "to": the card type(s) it points at, or "*"')
+    options: dict[str, Any] = {BOUNDS: cited} if cited else {}
     if "text_field" in spec_keys:
-        object.__setattr__(spec, "options", {"text_field": r.get("text_field", str, "")})
+        options["text_field"] = r.get("text_field", str, "")
+    if options:
+        object.__setattr__(spec, "options", options)
     r.used.add("default")
     if "default" in r.obj and kind:
         object.__setattr__(spec, "default", r.obj["default"])  # parsed once keywords are known
     r.finish()
     return spec if name and kind else None
+
+
+def _bound(r: _Reader, key: str, cited: dict[str, str]) -> float | None:
+    """A field's min or max: a number, or rule numbers cited in braces (`"{damage_to_win - 1}"`),
+    kept in `cited` until the game's rule numbers are read (`cardgen.data.numbers`)."""
+    value = r.obj.get(key)
+    if not isinstance(value, str) or isinstance(value, NumberText):  # a number, or too long one
+        return r.get(key, (int, float))
+    r.used.add(key)
+    if is_citation(value):
+        cited[key] = value.strip()
+    else:
+        r.fail(
+            f'"{key}" should be a number, or rule numbers cited in braces such as '
+            f'"{{damage_to_win - 1}}", not {quoted(value)}'
+        )
+    return None
 
 
 def _fields(objs: Any, where: str, problems: Problems, loc: Location) -> tuple[FieldSpec, ...]:
@@ -433,6 +458,12 @@ def load_manifest(folder: Path, display: str | None = None) -> GameSpec:
             ),
         )
         kr.finish()
+    numbers_type = None
+    numbers = r.get("rule_numbers", dict)
+    if numbers is not None:
+        nr = _Reader(numbers, "rule_numbers", problems, loc)
+        numbers_type = numbers_spec(nr.name("sheet", NUMBERS_SHEET))
+        nr.finish()
     types_raw = r.need("types", list) or []
     types = tuple(_type(obj, i, sizes, problems, loc) for i, obj in enumerate(types_raw))
     formats = {
@@ -456,8 +487,12 @@ def load_manifest(folder: Path, display: str | None = None) -> GameSpec:
         info=r.get("info", dict, {}),
         raw=raw if isinstance(raw, dict) else {},
         effects=vocabulary_of(r.get("effects", dict), problems, loc),
+        numbers_type=numbers_type,
     )
     r.finish()
+    if numbers_type is None:
+        for where in cited_bounds(spec):
+            r.fail(f'{where} cites rule numbers, but "rule_numbers" names no sheet of them')
     check_references(spec, problems, loc)
     attach_vocabulary(spec, problems, loc)
     check_defaults(spec, problems, loc)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardgen.data.citations import CitationError, cite
 from cardgen.data.errors import Location, Problems, quoted
 from cardgen.data.fields import FIELD_TYPES, FieldSpec, FieldValueError, ParseContext, parse_cell
 from cardgen.data.readers.raw import RawSheet, is_blank
@@ -24,6 +25,8 @@ class Card:
     origin: Location = field(compare=False, default=Location(""))
     columns: dict[str, str] = field(compare=False, default_factory=dict)
     invalid: frozenset[str] = field(compare=False, default=frozenset())  # cells that failed
+    # cells that cite rule numbers, as typed ("at {damage_to_win} you lose"): what an export writes
+    cited: dict[str, str] = field(compare=False, default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -89,6 +92,7 @@ def cards_from_sheet(
     for row in sheet.rows:
         values: dict[str, Any] = {}
         columns: dict[str, str] = {}
+        cited: dict[str, str] = {}
         invalid: set[str] = set()
         for f in spec.fields:
             cell = row.cells.get(f.name)
@@ -104,13 +108,26 @@ def cards_from_sheet(
                 values[f.name] = defaults[f.name]
                 continue
             try:
-                values[f.name] = parse_cell(cell.value, f, ctx)
-            except FieldValueError as exc:
+                value = _cited(cell.value, ctx, f.name, cited)
+                values[f.name] = parse_cell(value, f, ctx)
+            except (FieldValueError, CitationError) as exc:
                 problems.error(sheet.loc(row.number, column), f"{f.name}: {exc}")
                 values[f.name] = defaults[f.name]
                 invalid.add(f.name)
-        cards.append(Card(spec.id, values, sheet.loc(row.number), columns, frozenset(invalid)))
+        origin = sheet.loc(row.number)
+        cards.append(Card(spec.id, values, origin, columns, frozenset(invalid), cited))
     return cards
+
+
+def _cited(value: Any, ctx: ParseContext, name: str, cited: dict[str, str]) -> Any:
+    """A cell with the rule numbers it cites in place (`cardgen.data.citations`), remembering
+    it as typed; unchanged in a game that declares no rule numbers."""
+    if ctx.numbers is None or not isinstance(value, str) or "{" not in value:
+        return value
+    text = cite(value, ctx.numbers)
+    if text != value:
+        cited[name] = value
+    return text
 
 
 def _is_empty(value: Any, spec: FieldSpec) -> bool:

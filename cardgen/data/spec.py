@@ -112,6 +112,7 @@ class GameSpec:
     info: dict[str, Any]  # free metadata: designers, play time, age …
     raw: dict[str, Any]  # the manifest as written, for export
     effects: Vocabulary | None = None  # the words effect fields may use ("effects" section)
+    numbers_type: TypeSpec | None = None  # the rule-number sheet ("rule_numbers" section)
 
     def type(self, type_id: str) -> TypeSpec:
         return next(t for t in self.types if t.id == type_id)

@@ -3,14 +3,15 @@
 `templates/<game>/rules.md` and `reference.md` are Jinja2 templates of the rule markup
 (`cardgen.rules.markup`); `templates/<game>/book.toml` holds the title, tagline and accent colour;
 `templates/<game>/diagrams/*.toml` are layouts drawn as vector diagrams. Component counts, the
-glossary, the clarifications and the card appendix come from the data, so they cannot drift.
+glossary, the clarifications, the card appendix and the rule numbers (`numbers.<id>`, and the
+`:::numbers` table) come from the data, so they cannot drift.
 """
 
 from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -152,6 +153,8 @@ class GameBook:
             "keywords": {s: [text(dict(c.values)) for c in words.values()]
                          for s, words in game.keywords.items()},
             "clarification": lambda cid: clar.get(cid, {}).get("decision", f"[{cid}?]"),
+            "numbers": dict(game.numbers),
+            "rule_numbers": [text(asdict(r)) for r in game.numbers.records.values()],
             "ex": self.examples,
             "clarifications": list(clar.values()),
             "art_credits": text(credit_groups(game)),
@@ -205,6 +208,15 @@ class GameBook:
             )
             for r in rows
         ]
+
+    def numbers(self) -> list[list[str]]:
+        """The `:::numbers` table: every rule number with its value and what it does."""
+        rows = [["Rule", "Value", "What it does"]]
+        for number in self.game.numbers.records.values():
+            value = f"{number.value} {number.unit}".strip()
+            rows.append([literal_inline(number.name), literal_inline(value),
+                         literal_inline(number.description)])  # fmt: skip
+        return rows
 
     def appendix(self) -> list[tuple[str, list[str], list[list[str]]]]:
         game = self.game
@@ -275,7 +287,7 @@ class GameBook:
 
     def context(self) -> Context:
         return Context(self.icons, self.components, self.glossary, self.clarifications,
-                       self.appendix, self.diagram)  # fmt: skip
+                       self.appendix, self.diagram, numbers=self.numbers)  # fmt: skip
 
     def write(self, template: str, path: Path, pagesize_mm: tuple[float, float], body: float,
               margin: float = 16) -> tuple[int, list[str]]:  # fmt: skip

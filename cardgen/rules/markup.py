@@ -5,7 +5,8 @@ r"""The rule-text markup: a small Markdown subset plus directives for parts made
     1. A numbered step   - A bullet          > Example: a boxed worked example
     | Head | Head |      (a table: the first row is the header; a |-----|--| separator row
                           sets the columns' widths in proportion to its dashes)
-    :::toc  :::components  :::glossary  :::clarifications  :::appendix  :::diagram NAME
+    :::toc  :::components  :::glossary  :::clarifications  :::numbers  :::appendix
+    :::diagram NAME
     :::columns  :::single  :::pagebreak
     \# not a heading   a \| b (a bar, not a cell)   \\ (a backslash)
 

@@ -318,6 +318,8 @@ def template_context(game: Game, settings: Mapping[str, Any] | None = None) -> d
                      for s, words in game.keywords.items()},
         "clarification": lambda cid: clar.get(cid, {}).get("decision", f"[{cid}?]"),
         "clarifications": list(clar.values()),
+        "numbers": dict(game.numbers),  # the rule numbers (cardgen.data.numbers), as the book
+        "rule_numbers": [dict(vars(r)) for r in game.numbers.records.values()],
         "book": dict(settings or {}),
         "deck_formats": {
             fid: {

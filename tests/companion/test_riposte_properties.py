@@ -9,15 +9,16 @@ import random
 import re
 from collections import Counter
 
+from cardgen.data.database import load_game_or_raise
 from cardgen.data.project import REPO_ROOT
 from companion.engine import Match
 from companion.games.riposte import RiposteRules
-from companion.games.riposte.data import HAND, ROW, START_CARDS
 from companion.games.riposte.state import every_card
 
 from .test_conformance import check_end, check_state
 
 RULES = RiposteRules()
+HAND, ROW, START_CARDS = RULES.data.hand, RULES.data.row, RULES.data.start_cards
 GAMES = 40
 
 
@@ -112,11 +113,18 @@ def test_open_information_in_views():
     assert seen["hands"][0] == list(match.state.hands[0]) and seen["deck"] == len(match.state.deck)
 
 
-def test_rule_constants_agree_with_the_rulebook():
-    text = (REPO_ROOT / "templates" / "riposte" / "rules.md").read_text(encoding="utf-8")
-    found = dict(re.findall(r"{% set (\w+) = (\d+) %}", text))
-    assert (int(found["start_cards"]), int(found["hand"]), int(found["row"])) == (
-        START_CARDS,
-        HAND,
-        ROW,
+def test_rule_numbers_are_the_sheets_and_the_rulebook_writes_none():
+    """The engine plays with rule_numbers.csv's numbers, and the rule templates set none of
+    their own: each reads `numbers.<id>` from the same sheet."""
+    sheet = RULES.data
+    numbers = load_game_or_raise(REPO_ROOT / "card_data" / "riposte").numbers
+    assert (sheet.limit, sheet.hand, sheet.start_cards, sheet.row, sheet.offered) == (
+        numbers["damage_to_win"],
+        numbers["hand"],
+        numbers["start_cards"],
+        numbers["draft_row"],
+        numbers["characters_dealt"],
     )
+    for name in ("rules.md", "reference.md"):
+        text = (REPO_ROOT / "templates" / "riposte" / name).read_text(encoding="utf-8")
+        assert not re.findall(r"{% set \w+ = \d+ %}", text), name

@@ -11,10 +11,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.games.riposte import RiposteRules, RiposteState
-from companion.games.riposte.data import ROW
 from companion.games.riposte.state import CLASH, DRAFT, OVER, TURN_UP
 
 RULES = RiposteRules()
+ROW = RULES.data.row
 ANA, BEN = 0, 1
 
 

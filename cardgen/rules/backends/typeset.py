@@ -128,6 +128,7 @@ class Context:
     appendix: Callable[[], list[tuple[str, list[str], list[list[str]]]]]  # title, header, rows
     # name, smallest text size (pt) -> (width mm, height mm, ops)
     diagram: Callable[[str, float], tuple[float, float, list]]
+    numbers: Callable[[], list[list[str]]] = list  # header and rows: the game's rule numbers
     problems: list[str] = field(default_factory=list)
     at_start: bool = True  # nothing typeset yet
     first_template: str = "one"
@@ -410,6 +411,12 @@ def _directive(block: Block, ctx: Context, theme: Theme, styles: dict, para) -> 
             para(f"**{i}. {topic}.** {question} *{answer}*")
             for i, (_, topic, question, answer) in enumerate(rows, start=1)
         ]
+    if name == "numbers":
+        numbers = ctx.numbers()
+        if len(numbers) < 2:
+            ctx.problems.append("the game declares no rule numbers")
+            return []
+        return [_table(numbers, styles, icons, theme), Spacer(1, 8)]
     if name == "appendix":
         out = []
         for title, header, cards in ctx.appendix():

@@ -13,9 +13,8 @@ from typing import Any
 
 from companion.games.riposte import abilities as ab
 from companion.games.riposte.clash import accepted, fits, previous
-from companion.games.riposte.data import HAND, ROW, START_CARDS, RiposteData, possessive
+from companion.games.riposte.data import RiposteData, possessive
 from companion.games.riposte.deck import drawable, left
-from companion.games.riposte.setup import OFFERED
 from companion.games.riposte.state import (
     BRACE,
     CAST,
@@ -75,16 +74,16 @@ def positions(values: frozenset[int]) -> str:
     return f"positions {', '.join(map(str, listed[:-1]))} or {listed[-1]}"
 
 
-def is_slot(slot: Any) -> bool:
-    return isinstance(slot, int) and not isinstance(slot, bool) and 0 <= slot < ROW
+def is_slot(data: RiposteData, slot: Any) -> bool:
+    return isinstance(slot, int) and not isinstance(slot, bool) and 0 <= slot < data.row
 
 
 def check_cast(data: RiposteData, state: RiposteState, action: Action) -> str | None:
     offered = action.get("offered")
     if offered is None:
         return None
-    if not isinstance(offered, list) or [len(o) for o in offered] != [OFFERED] * 2:
-        return f"Each player is dealt {OFFERED} characters."
+    if not isinstance(offered, list) or [len(o) for o in offered] != [data.offered] * 2:
+        return f"Each player is dealt {data.offered} characters."
     dealt = [c for o in offered for c in o]
     if not all(c in data.characters for c in dealt) or len(set(dealt)) != len(dealt):
         return "Deal each character card at most once."
@@ -108,12 +107,12 @@ def check_deal(data: RiposteData, state: RiposteState, action: Action) -> str | 
         return "The offensive marker goes to player 1 or player 2."
     cards: list[Any] = []
     if hands is not None:
-        if not isinstance(hands, list) or [len(h) for h in hands] != [START_CARDS] * 2:
-            return ruled(f"Each player is dealt {START_CARDS} cards.", "starting-hands")
+        if not isinstance(hands, list) or [len(h) for h in hands] != [data.start_cards] * 2:
+            return ruled(f"Each player is dealt {data.start_cards} cards.", "starting-hands")
         cards += hands[0] + hands[1]
     if row is not None:
-        if not isinstance(row, list) or len(row) != ROW:
-            return ruled(f"The draft row holds {ROW} cards.", "draft-row")
+        if not isinstance(row, list) or len(row) != data.row:
+            return ruled(f"The draft row holds {data.row} cards.", "draft-row")
         cards += row
     return drawable(state, cards)
 
@@ -122,8 +121,8 @@ def check_turn_up(data: RiposteData, state: RiposteState, action: Action) -> str
     row = action.get("row")
     if row is None:
         return None
-    if not isinstance(row, list) or len(row) != ROW:
-        return ruled(f"The draft row holds {ROW} cards.", "draft-row")
+    if not isinstance(row, list) or len(row) != data.row:
+        return ruled(f"The draft row holds {data.row} cards.", "draft-row")
     return drawable(state, row)
 
 
@@ -131,8 +130,8 @@ def check_swap(data: RiposteData, state: RiposteState, action: Action) -> str | 
     if action.get("player") != state.active:
         return ruled("Only Rook may swap a card with the row.", "rook-swap")
     slot = action.get("slot")
-    if slot is not None and not is_slot(slot):
-        return ruled(f"The draft row has places 1 to {ROW}.", "draft-row")
+    if slot is not None and not is_slot(data, slot):
+        return ruled(f"The draft row has places 1 to {data.row}.", "draft-row")
     return None
 
 
@@ -140,12 +139,12 @@ def check_pick(data: RiposteData, state: RiposteState, action: Action) -> str | 
     p = action.get("player")
     if p != state.active:
         return ruled(f"It is {state.names[state.active]}'s pick.", "draft-order")
-    if len(state.hands[p]) >= HAND:
-        return ruled(f"{state.names[p]} already holds {HAND} cards.", "draft-order")
+    if len(state.hands[p]) >= data.hand:
+        return ruled(f"{state.names[p]} already holds {data.hand} cards.", "draft-order")
     if action["type"] == "draw":
         return check_blind(state, p, action)
-    if not is_slot(action.get("slot")):
-        return ruled(f"The draft row has places 1 to {ROW}.", "draft-row")
+    if not is_slot(data, action.get("slot")):
+        return ruled(f"The draft row has places 1 to {data.row}.", "draft-row")
     given = action.get("refill")
     return None if given is None else drawable(state, [given])
 

@@ -94,11 +94,11 @@ class Strike:
 
 
 def strike(data: RiposteData, state: RiposteState, attack: Move, defend: Move) -> Strike:
-    """Base 1 per attack (1 for Orsa's one-pair strike), then Lunge, Press on the offensive
-    player's previous card, the characters, Guard and a waiting Disarm; never below 0."""
+    """Base `strike_damage` per attack (1 for Orsa's one-pair strike), then Lunge, Press on the
+    offensive player's previous card, the characters, Guard and a waiting Disarm; never below 0."""
     o, d = state.offensive, 1 - state.offensive
     pairs = facing_pairs(attack, defend)
-    parts: list[ab.Part] = [(1 if pairs else len(attack.attacks), "")]
+    parts: list[ab.Part] = [(1 if pairs else data.strike_damage * len(attack.attacks), "")]
     if attack.keyword == "lunge":
         parts.append((1, "Lunge"))
     before = previous(data, state, o)
@@ -129,7 +129,7 @@ def revealed(data: RiposteData, state: RiposteState) -> str:
 
 
 def penalties(data: RiposteData, state: RiposteState, damage: list[int]) -> list[str]:
-    """1 damage for a laid card that does not fit the bar, taken as the cards are revealed;
+    """`no_play_damage` for a laid card that does not fit the bar, taken as the cards are revealed;
     none with Footwork waiting, for Brunhild (second ability) or when Liese ignores her bar."""
     events: list[str] = []
     for p in (state.offensive, 1 - state.offensive):
@@ -149,8 +149,8 @@ def penalties(data: RiposteData, state: RiposteState, damage: list[int]) -> list
         elif ab.spares_penalty(state, p):
             why = f"takes no damage ({ab.title(data, state, p)})"
         else:
-            why = "takes 1 damage"
-            damage[p] += 1
+            why = f"takes {data.no_play_damage} damage"
+            damage[p] += data.no_play_damage
         events.append(f"{name} had no card that fits the follow-up bar and {why}.")
         shown = ", ".join(data.name(c) for c in state.hands[p]) or "nothing"
         events.append(f"{name} shows the cards left in hand: {shown}.")
@@ -211,8 +211,9 @@ def resolve(data: RiposteData, state: RiposteState, relief: bool = False) -> lis
 def perfect_block(
     data: RiposteData, state: RiposteState, attack: Move, defend: Move, damage: list[int]
 ) -> str:
-    """1 to the offensive player, 2 for Brunhild's third ability, +1 Riposte; nothing against
-    Sela's second (ruling sela-mirror); Sela's first takes 1 off her own tracker, never below 0
+    """`perfect_block_damage` to the offensive player, +1 for Brunhild's third ability, +1
+    Riposte; nothing against Sela's second (ruling sela-mirror); Sela's first takes 1 off her own
+    tracker, never below 0
     (ruling damage-floor)."""
     o, d = state.offensive, 1 - state.offensive
     names = state.names
@@ -220,7 +221,7 @@ def perfect_block(
     if ab.has(state, o, ab.SELA, 2):
         words = f"{names[o]} takes no damage (Sela)."
     else:
-        parts: list[ab.Part] = [(1, "")]
+        parts: list[ab.Part] = [(data.perfect_block_damage, "")]
         if ab.has(state, d, ab.BRUNHILD, 3):
             parts.append((1, "Brunhild"))
         if defend.keyword == "riposte":

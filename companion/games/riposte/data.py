@@ -1,15 +1,18 @@
 """Riposte's cards and numbers, read once from card_data/riposte/: designers tune the sheets.
 
 Every physical combat card gets a copy id ("center_thrust.1", "center_thrust.2") so the engine can
-say where each card is at every moment; two copies of one move are alike in every rule. The damage
-limit is the tracker's last box (12+).
+say where each card is at every moment; two copies of one move are alike in every rule.
+
+Every number the rules state (the damage to win, the starting and the full hand, the draft row,
+the characters dealt, the damage of a strike, a perfect block and a missing legal play) is a row
+of rule_numbers.csv (`cardgen.data.numbers`), read here by its id (`NUMBERS`): a folder that lacks
+one is refused as it loads, naming it. The trackers' last box cites the damage to win, and the
+manifest keeps every character threshold below it, so the sheet is the one place it is set.
 
 Each character's three thresholds come from characters.csv; what an ability does is code
 (abilities.py), keyed by the character's id, and loading refuses a character it does not know.
-
-What stays in Python is what the rulebook gives as a count with no sheet to hold it: the starting
-hand, the full hand and the draft row (`START_CARDS`, `HAND`, `ROW`). templates/riposte/rules.md
-sets the same three numbers, and a test keeps them equal.
+What stays here is the card's shape, not a number to tune: five attack positions, position p
+facing 6 - p, and a round that ends with one card left in each hand.
 """
 
 from __future__ import annotations
@@ -27,10 +30,18 @@ if TYPE_CHECKING:
     from cardgen.data.records import Card
 
 GAME_ID = "riposte"
-START_CARDS = 2  # dealt to each player at setup (ruling starting-hands)
-HAND = 5  # both players draft up to this many before a round
-ROW = 3  # face-up cards in the draft row (ruling draft-row)
 POSITIONS = (1, 2, 3, 4, 5)
+# The rule numbers the engine plays with, by their ids in rule_numbers.csv.
+NUMBERS = (
+    "damage_to_win",  # ends the game (rulings game-end, double-knockout)
+    "hand",  # both players draft up to this many before a round (ruling draft-order)
+    "start_cards",  # dealt to each player at setup (ruling starting-hands)
+    "draft_row",  # face-up cards in the draft row (ruling draft-row)
+    "characters_dealt",  # characters dealt to each player, who keeps one (ruling characters)
+    "strike_damage",  # a strike's base damage per attack (ruling modifiers)
+    "perfect_block_damage",  # a perfect block's base damage to the offensive player
+    "no_play_damage",  # for a card that does not fit the bar (ruling no-legal-play)
+)
 # The characters whose abilities abilities.py implements, by id; a sheet naming another is refused.
 KNOWN_CHARACTERS = frozenset({"cato", "brunhild", "sela", "rook", "liese", "orsa"})
 
@@ -68,8 +79,15 @@ class RiposteData:
     moves: Mapping[str, Move]  # design id -> move
     cards: Mapping[str, Move]  # copy id ("left_jab.2") -> its move
     deck: tuple[str, ...]  # every copy id, in sheet order
-    limit: int  # damage that ends the game (the tracker's 12+ box)
     characters: Mapping[str, Character]  # id -> character
+    limit: int  # damage that ends the game (damage_to_win, the tracker's last box)
+    hand: int  # a full hand
+    start_cards: int  # the starting hand
+    row: int  # the draft row
+    offered: int  # characters dealt to each player
+    strike_damage: int  # per attack on the offensive card
+    perfect_block_damage: int  # to the offensive player
+    no_play_damage: int  # for a card that does not fit the bar
 
     def name(self, card: str) -> str:
         return self.cards[card].name
@@ -81,7 +99,9 @@ def possessive(name: str) -> str:
 
 
 def data_from_game(game: Game) -> RiposteData:
-    """Read the rules' constants from a loaded game (any folder with Riposte's schema)."""
+    """Read the rules' cards and numbers from a loaded game (any folder with Riposte's schema);
+    a DataError naming the number when its rule_numbers sheet lacks one the rules need."""
+    numbers = game.numbers.require(NUMBERS)
     moves: dict[str, Move] = {}
     cards: dict[str, Move] = {}
     for row in game.cards["combat_card"]:
@@ -96,15 +116,24 @@ def data_from_game(game: Game) -> RiposteData:
         for n in range(1, row["quantity"] + 1):
             cards[f"{move.id}.{n}"] = move
     characters = {c.id: c for c in map(character_from_row, game.cards["character"])}
-    limits = {row["max_value"] for row in game.cards["tracker"]}
-    if len(limits) != 1:
-        raise ValueError("Riposte's damage trackers disagree on the last box")
+    if 2 * numbers["characters_dealt"] > len(characters):
+        raise ValueError(
+            f"characters.csv: {len(characters)} characters cannot deal "
+            f"{numbers['characters_dealt']} to each player (rule number characters_dealt)"
+        )
     return RiposteData(
         moves=MappingProxyType(moves),
         cards=MappingProxyType(cards),
         deck=tuple(cards),
-        limit=limits.pop(),
         characters=MappingProxyType(characters),
+        limit=numbers["damage_to_win"],
+        hand=numbers["hand"],
+        start_cards=numbers["start_cards"],
+        row=numbers["draft_row"],
+        offered=numbers["characters_dealt"],
+        strike_damage=numbers["strike_damage"],
+        perfect_block_damage=numbers["perfect_block_damage"],
+        no_play_damage=numbers["no_play_damage"],
     )
 
 

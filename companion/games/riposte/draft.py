@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from companion.games.riposte import abilities as ab
-from companion.games.riposte.data import HAND, ROW, RiposteData
+from companion.games.riposte.data import RiposteData
 from companion.games.riposte.deck import draw, give, left, take_from_hand
 from companion.games.riposte.state import CLASH, DRAFT, LOOK, SWAP, RiposteState
 
@@ -20,7 +20,7 @@ def turn_up(data: RiposteData, state: RiposteState, action: Action, rng: Rng) ->
     """A fresh row before each draft between rounds (ruling draft-row), then Rook's swap."""
     events: list[str] = []
     given = action.get("row")
-    row = [draw(state, rng, events, given[i] if given else None) for i in range(ROW)]
+    row = [draw(state, rng, events, given[i] if given else None) for i in range(data.row)]
     state.row = tuple(row)
     state.phase, state.active = DRAFT, state.offensive
     events.append(f"The new draft row shows {', '.join(data.name(c) for c in row)}.")
@@ -61,7 +61,7 @@ def take(data: RiposteData, state: RiposteState, action: Action, rng: Rng) -> Re
     state.row = tuple(row)
     events.insert(0, f"{state.names[p]} takes {data.name(card)} from the row.")
     events.append(f"{data.name(refill)} is turned up to fill the gap.")
-    events += next_pick(state)
+    events += next_pick(data, state)
     return {"type": "take", "player": p, "slot": slot, "refill": refill}, events
 
 
@@ -79,7 +79,7 @@ def blind(data: RiposteData, state: RiposteState, action: Action, rng: Rng) -> R
     card = draw(state, rng, events, action.get("card"))
     give(state, p, card)
     events.append(f"{state.names[p]} takes the top card of the deck without showing it.")
-    events += next_pick(state)
+    events += next_pick(data, state)
     return {"type": "draw", "player": p, "card": card}, events
 
 
@@ -92,17 +92,17 @@ def keep(data: RiposteData, state: RiposteState, action: Action, rng: Rng) -> Re
     state.bottom = (*state.bottom, other)
     state.phase = DRAFT
     events = [f"{state.names[p]} keeps one and puts the other at the bottom of the deck."]
-    events += next_pick(state)
+    events += next_pick(data, state)
     return {"type": "keep", "player": p, "card": card}, events
 
 
-def next_pick(state: RiposteState) -> list[str]:
+def next_pick(data: RiposteData, state: RiposteState) -> list[str]:
     """Players alternate until both hold a full hand (ruling draft-order); then a round."""
     other = 1 - state.active
-    if len(state.hands[other]) < HAND:
+    if len(state.hands[other]) < data.hand:
         state.active = other
         return []
-    if len(state.hands[state.active]) < HAND:
+    if len(state.hands[state.active]) < data.hand:
         return []
     state.phase, state.active = CLASH, -1
     state.round += 1

@@ -120,6 +120,10 @@ def whole_round(rules: RiposteRules) -> Worked:
     """The rulebook's whole round: four clashes, then both trackers and the leftover cards."""
     ex = Worked("whole_round", "a whole round")
     moves = rules.data.moves
+    ex.beat(
+        f"a full hand is {len(ROUND[0])} cards, so a round is {len(ROUND_CLASHES)} clashes",
+        rules.data.hand == len(ROUND[0]) == len(ROUND_CLASHES) + 1,
+    )
     state = round_start(rules, *ROUND)
     outcomes, damage = [], []
     for number, (ana, ben, kind) in enumerate(ROUND_CLASHES, start=1):
@@ -141,10 +145,35 @@ def whole_round(rules: RiposteRules) -> Worked:
         outcomes.append(ARTICLE[o])
         damage.append(step.state.damage)
         state = step.state
-    ex.facts = {"outcomes": outcomes, "damage": damage, "end": state.damage}
-    ex.beat("Ben takes Feint's attacks in clash 1", damage[0] == (0, len(moves["feint"].attacks)))
-    ex.beat("both trackers show 2 at the end of the round", state.damage == (2, 2))
+    data = rules.data
+    feint = data.strike_damage * len(moves["feint"].attacks)
+    ex.facts = {
+        "outcomes": outcomes,
+        "damage": damage,
+        "end": state.damage,
+        "feint": feint,  # Ben's damage in clash 1
+        "riposted": step_damage(damage, 2, ANA),  # Ana's in clash 3, Riposte's 1 included
+    }
+    ex.beat("Ben takes Feint's attacks in clash 1", damage[0] == (0, feint))
+    ex.beat(
+        "Ana takes a perfect block's damage plus 1 for Riposte in clash 3",
+        ex.riposted == data.perfect_block_damage + 1,
+    )
+    ex.beat(
+        "Ben takes the damage for no legal play in clash 4, and nothing else",
+        step_damage(damage, 3, BEN) == data.no_play_damage,
+    )
+    ex.beat(
+        "the trackers add up the round's damage",
+        state.damage == (ex.riposted, feint + data.no_play_damage),
+    )
     return ex
+
+
+def step_damage(damage: list[tuple[int, int]], clash: int, player: int) -> int:
+    """What `player` took in clash `clash` (from 0) of a list of trackers after each clash."""
+    before = damage[clash - 1][player] if clash else 0
+    return damage[clash][player] - before
 
 
 def unlock_example(rules: RiposteRules) -> Worked:

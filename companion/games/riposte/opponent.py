@@ -35,7 +35,7 @@ from typing import Any
 from companion.engine.seats import HIDDEN
 from companion.games.riposte import abilities as ab
 from companion.games.riposte.clash import PERFECT, STRIKE, outcome, plays, previous, strike
-from companion.games.riposte.data import HAND, Move, RiposteData, default_data
+from companion.games.riposte.data import Move, RiposteData, default_data
 from companion.games.riposte.rules import RiposteRules
 from companion.games.riposte.state import RiposteState
 
@@ -158,19 +158,21 @@ class Duel:
             to_o = int(ab.has(ctx, d, ab.ORSA, 2))
         elif result == PERFECT:
             if not ab.has(ctx, o, ab.SELA, 2):
-                to_o = 1 + ab.has(ctx, d, ab.BRUNHILD, 3) + (defend.keyword == "riposte")
+                extra = ab.has(ctx, d, ab.BRUNHILD, 3) + (defend.keyword == "riposte")
+                to_o = self.data.perfect_block_damage + extra
             to_d = -int(ab.has(ctx, d, ab.SELA, 1))
         else:
             to_o = int(ab.has(ctx, d, ab.SELA, 3))
         return (to_d, to_o) if o == self.me else (to_o, to_d)
 
     def penalty(self, player: int, card: Move, ignore: bool) -> int:
-        """1 damage for a card that does not fit `player`'s bar, as `clash.penalties` says."""
+        """The damage for a card that does not fit `player`'s bar, as `clash.penalties` says."""
         state = self.state
         before = previous(self.data, state, player)
         if before is None or ignore or card.attacks & ab.bar(state, player, before):
             return 0
-        return int(before.keyword != "footwork" and not ab.spares_penalty(state, player))
+        spared = before.keyword == "footwork" or ab.spares_penalty(state, player)
+        return 0 if spared else self.data.no_play_damage
 
     def value(self, mine: Play, theirs: Play) -> float:
         """The clash now, the app laying `mine` against `theirs`: the damage both ways, or the
@@ -344,7 +346,7 @@ class Duel:
         cards' worth alone, in no order)."""
         if not self.strong:
             return sum(self.expected(c, "", False) for c in hand)
-        steps = min(len(hand), HAND - 1)
+        steps = min(len(hand), self.data.hand - 1)
         ready = ab.has(self.state, self.me, ab.LIESE, 1)
         best = float("-inf")
         for i, card in enumerate(hand):

@@ -1,13 +1,13 @@
 """RiposteRules: the companion's Rules protocol over the state, checks and handlers.
 
-Every rule of the seed and of card_data/riposte/clarifications.csv: characters dealt two each and
-one kept in secret, the starting hands, the draft (row refilled from the deck, or the top card
-blind; offensive player first; until both hold five; a fresh row each round), clashes with the
-follow-up rule (no fitting card: any card and 1 damage; a round's first card is free), block,
-strike and perfect block, every combat-card ability, every character ability from its threshold
-on, the end of a round and the offensive marker, the deck made anew from the discard pile, the
-end at 12 damage with both tie-breaks. The option `characters` False plays the rulebook's
-learning duel.
+Every rule of the seed and of card_data/riposte/clarifications.csv: characters dealt and one kept
+in secret, the starting hands, the draft (row refilled from the deck, or the top card blind;
+offensive player first; until both hold a full hand; a fresh row each round), clashes with the
+follow-up rule (no fitting card: any card, and damage for it; a round's first card is free),
+block, strike and perfect block, every combat-card ability, every character ability from its
+threshold on, the end of a round and the offensive marker, the deck made anew from the discard
+pile, the end at the damage to win with both tie-breaks. Every number is the data's rule
+numbers (data.py). The option `characters` False plays the rulebook's learning duel.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from companion.games.riposte import state as st
 from companion.games.riposte.actions import HANDLERS
 from companion.games.riposte.checks import check
 from companion.games.riposte.clash import plays
-from companion.games.riposte.data import ROW, RiposteData, default_data
+from companion.games.riposte.data import RiposteData, default_data
 from companion.games.riposte.setup import new_game
 from companion.games.riposte.state import (
     BRACE,
@@ -74,10 +74,12 @@ class RiposteRules(SeatedRules):
             ]
         p = state.active
         if phase == SWAP:
-            slots: list[int | None] = [None, *range(ROW)]
+            slots: list[int | None] = [None, *range(self.data.row)]
             return [{"type": "swap", "player": p, "slot": i} for i in slots]
         if phase == DRAFT:
-            picks: list[Action] = [{"type": "take", "player": p, "slot": i} for i in range(ROW)]
+            picks: list[Action] = [
+                {"type": "take", "player": p, "slot": i} for i in range(self.data.row)
+            ]
             return [*picks, {"type": "draw", "player": p}]
         if phase == LOOK:
             return [{"type": "keep", "player": p, "card": c} for c in state.looking]

@@ -10,13 +10,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.games.riposte.data import ROW, START_CARDS, RiposteData
+from companion.games.riposte.data import RiposteData
 from companion.games.riposte.deck import draw
 from companion.games.riposte.state import CAST, CHOOSE, DEAL, DRAFT, RiposteState
 
 Action = dict[str, Any]
 Result = tuple[Action, list[str]]
-OFFERED = 2  # characters dealt to each player (ruling characters)
 
 
 def new_game(data: RiposteData, names: tuple[str, str], characters: bool) -> RiposteState:
@@ -27,15 +26,15 @@ def new_game(data: RiposteData, names: tuple[str, str], characters: bool) -> Rip
 
 
 def cast(data: RiposteData, state: RiposteState, action: Action, rng: random.Random) -> Result:
-    """Shuffle the characters and deal two to each player, face down."""
+    """Shuffle the characters and deal some to each player, face down (ruling characters)."""
     offered = action.get("offered")
     if offered is None:
         pool = sorted(data.characters)
         rng.shuffle(pool)
-        offered = [pool[:OFFERED], pool[OFFERED : 2 * OFFERED]]
+        offered = [pool[: data.offered], pool[data.offered : 2 * data.offered]]
     state.offered = (tuple(offered[0]), tuple(offered[1]))
     state.phase = CHOOSE
-    events = [f"Each player is dealt {OFFERED} characters face down and keeps one in secret."]
+    events = [f"Each player is dealt {data.offered} characters face down and keeps one in secret."]
     return {"type": "cast", "offered": [list(o) for o in offered]}, events
 
 
@@ -56,7 +55,7 @@ def character(data: RiposteData, state: RiposteState, action: Action, rng: rando
 
 
 def deal(data: RiposteData, state: RiposteState, action: Action, rng: random.Random) -> Result:
-    """Rulings starting-hands, first-offensive, draft-row: 2 cards each, the row, the toss."""
+    """Rulings starting-hands, first-offensive, draft-row: the hands, the row, the toss."""
     events: list[str] = []
     given_hands = action.get("hands")
     given_row = action.get("row")
@@ -65,16 +64,16 @@ def deal(data: RiposteData, state: RiposteState, action: Action, rng: random.Ran
         offensive = int(rng.random() * 2)
     hands: list[list[str]] = [[], []]
     for p in (0, 1):
-        for i in range(START_CARDS):
+        for i in range(data.start_cards):
             hands[p].append(draw(state, rng, events, given_hands[p][i] if given_hands else None))
     state.hands = (tuple(hands[0]), tuple(hands[1]))
-    row = [draw(state, rng, events, given_row[i] if given_row else None) for i in range(ROW)]
+    row = [draw(state, rng, events, given_row[i] if given_row else None) for i in range(data.row)]
     state.row = tuple(row)
     state.offensive = state.active = offensive
     state.phase = DRAFT
     names = state.names
     events += [
-        f"Each player is dealt {START_CARDS} cards face down.",
+        f"Each player is dealt {data.start_cards} cards face down.",
         f"The draft row shows {', '.join(data.name(c) for c in row)}.",
         f"{names[offensive]} takes the offensive marker and drafts first.",
     ]

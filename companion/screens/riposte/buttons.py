@@ -21,6 +21,7 @@ from companion.screens import parts, session
 from companion.screens.keys import FLASH
 from companion.screens.riposte import memory
 from companion.screens.riposte.eyes import Screen
+from companion.screens.riposte.header import spelled
 from companion.screens.riposte.pictures import join
 
 Action = dict[str, Any]
@@ -76,11 +77,14 @@ def label(screen: Screen, action: Action) -> str:
     player = action.get("player")
     name = state.names[player] if player in (0, 1) else ""
     if kind == "cast":
-        return "Deal two characters to each player"
+        return f"Deal {spelled(data.offered)} characters to each player"
     if kind == "character":
         return f"Keep {data.characters[action['character']].name}"
     if kind == "deal":
-        return "Shuffle and deal: 2 cards each, 3 in the row, toss the marker"
+        return (
+            f"Shuffle and deal: {data.start_cards} cards each, {data.row} in the row, "
+            "toss the marker"
+        )
     if kind == "turn_up":
         return "Turn up a new draft row"
     if kind == "take":

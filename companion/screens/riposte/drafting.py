@@ -13,7 +13,6 @@ from typing import Any
 import streamlit as st
 
 from companion.games.riposte import abilities as ab
-from companion.games.riposte.data import ROW
 from companion.games.riposte.deck import left
 from companion.screens import parts
 from companion.screens.riposte import entry, memory, scan
@@ -27,17 +26,18 @@ Action = dict[str, Any]
 
 
 def turn_up(screen: Screen) -> None:
-    """A new row: one tap with the app's cards; else the three cards turned up, entered."""
+    """A new row: one tap with the app's cards; else the cards turned up, entered."""
     mine = [a for a in screen.legal if a["type"] == "turn_up"]
     if not mine:
         return
     if screen.cards == APP_CARDS:
         button(screen, label(screen, mine[0]), mine[0], primary=True)
         return
-    row = entry.chosen_line(screen, "row", "The new draft row", ROW)
-    if len(row) < ROW:
-        scan.into(screen, "row", ROW, entry.free(screen, ROW, row))
-        entry.picker(screen, "row", ROW, entry.free(screen, ROW, row))
+    size = screen.data.row
+    row = entry.chosen_line(screen, "row", "The new draft row", size)
+    if len(row) < size:
+        scan.into(screen, "row", size, entry.free(screen, size, row))
+        entry.picker(screen, "row", size, entry.free(screen, size, row))
         return
     action = entry.resolve(screen, row, lambda cards: {"type": "turn_up", "row": cards})
     shown = entry.design_names(screen, row)
@@ -57,7 +57,7 @@ def pick(screen: Screen) -> None:
     p = picks[0]["player"]
     held = len(screen.view["hands"][p])
     prompt(f"{screen.name(p)}: take a card from the row, or the top card of the deck unseen "
-           f"(card {held + 1} of 5).")  # fmt: skip
+           f"(card {held + 1} of {screen.data.hand}).")  # fmt: skip
     hand(screen, p)
     if screen.cards == APP_CARDS:
         for action in picks:

@@ -27,7 +27,6 @@ from companion.screens.riposte.eyes import APP_CARDS, Screen
 from companion.screens.riposte.table_talk import for_the_table
 
 LOG_SHOWN = 150
-CLASHES = 4  # a round is four clashes, from a hand of five
 OPENING = (
     "A new duel. The tablet deals, keeps the damage and referees each clash; the cards stay on "
     "the table."
@@ -55,6 +54,13 @@ def title_bar(screen: Screen) -> None:
         st.caption(session.WATCHING)
 
 
+def clashes_in_round(view: dict[str, Any]) -> int:
+    """The clashes of the round under way: those played, and one more for each card a player
+    holds (a card laid face down counts) beyond the one kept when the round ends."""
+    held = len(view["hands"][0]) + bool(view["chosen"][0])
+    return view["clash"] + held - 1
+
+
 def moment(view: dict[str, Any]) -> str:
     phase = view["phase"]
     if phase == OVER:
@@ -62,7 +68,7 @@ def moment(view: dict[str, Any]) -> str:
     if phase in (CAST, CHOOSE, DEAL):
         return "setting up"
     if phase in (CLASH, BRACE):
-        return f"round {view['round']}, clash {view['clash'] + 1} of {CLASHES}"
+        return f"round {view['round']}, clash {view['clash'] + 1} of {clashes_in_round(view)}"
     if view["round"] == 0:
         return "the first draft"
     return f"drafting for round {view['round'] + 1}"
@@ -85,30 +91,45 @@ def just_now(screen: Screen) -> None:
     last_moves.show("rp", seen, shown, todo, OPENING)
 
 
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def spelled(number: int) -> str:
+    """A small rule number as the page says it ("two cards"); larger ones in digits."""
+    return NUMBER_WORDS[number] if 0 <= number < len(NUMBER_WORDS) else str(number)
+
+
 def prompt(text: str) -> None:
     st.html(f'<div class="rp-prompt">{escape(text)}</div>')
 
 
 def next_step(screen: Screen) -> str:
     """What the table does now, in a sentence."""
-    view = screen.view
+    view, data = screen.view, screen.data
+    dealt = spelled(data.offered)
     names = view["names"]
     phase = view["phase"]
     if phase == CAST:
         if screen.cards == APP_CARDS:
-            return "Deal the characters: the app deals two to each player, in private."
-        return "Shuffle the six character cards and deal two to each player, face down."
+            return f"Deal the characters: the app deals {dealt} to each player, in private."
+        return (
+            f"Shuffle the {spelled(len(data.characters))} character cards and deal "
+            f"{dealt} to each player, face down."
+        )
     if phase == CHOOSE:
-        return "Each player keeps one of their two characters, in secret."
+        return f"Each player keeps one of their {dealt} characters, in secret."
     if phase == DEAL:
         if screen.cards == APP_CARDS:
             return "Deal the combat cards: the app shuffles, deals and tosses the marker."
-        return "Shuffle the combat cards, deal two to each player and turn up three as the row."
+        return (
+            f"Shuffle the combat cards, deal {spelled(data.start_cards)} to each player and turn "
+            f"up {spelled(data.row)} as the row."
+        )
     if phase == TURN_UP:
         return "The round is over: turn up a new draft row."
     if phase in (DRAFT, LOOK, SWAP):
         p = view["active"]
-        return f"{names[p]} picks a card ({len(view['hands'][p])} of 5 in hand)."
+        return f"{names[p]} picks a card ({len(view['hands'][p])} of {data.hand} in hand)."
     if phase == CLASH:
         waiting = [names[p] for p in (0, 1) if not view["chosen"][p]]
         return f"{' and '.join(waiting)}: choose a card and lay it face down."

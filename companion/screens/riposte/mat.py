@@ -18,7 +18,6 @@ import streamlit as st
 
 from companion.engine.seats import HIDDEN
 from companion.games.riposte.clash import accepted
-from companion.games.riposte.data import HAND
 from companion.games.riposte.state import BRACE, CHOOSE, CLASH, DRAFT, LOOK, OVER, SWAP
 from companion.screens import parts
 from companion.screens.riposte.eyes import Screen
@@ -197,7 +196,7 @@ def row_area(screen: Screen) -> str:
     deck = view["deck"] + len(view["bottom"])
     counts = (
         f'<div class="rp-counts">Deck <b>{deck}</b> · Discard <b>{len(view["discard"])}</b>'
-        f" · hands up to {HAND}</div>"
+        f" · hands up to {data.hand}</div>"
     )
     if not view["row"]:
         cards = _empty_row()

@@ -14,15 +14,13 @@ from typing import Any
 
 import streamlit as st
 
-from companion.games.riposte.data import ROW, START_CARDS
 from companion.screens import parts
 from companion.screens.riposte import entry, memory, scan
 from companion.screens.riposte.buttons import button, keep_tablet, one_button_each
 from companion.screens.riposte.eyes import APP_CARDS, Screen
-from companion.screens.riposte.header import prompt
+from companion.screens.riposte.header import prompt, spelled
 
 Action = dict[str, Any]
-OFFERED = 2
 CHARACTERS = ("chars0", "chars1", "ok0")  # entered again after a refusal, each in private
 HANDS = ("hand0", "hand1", "ok0")  # entered again after a refusal: the row and toss stay
 ON_THE_TABLE = "The players enter the cards dealt on the table's screen, each in private."
@@ -38,31 +36,33 @@ def cast(screen: Screen) -> None:
 
 
 def _enter_characters(screen: Screen, p: int) -> None:
-    """Player `p` enters the two characters dealt to them; the second entry deals them."""
+    """Player `p` enters the characters dealt to them; the second entry deals them."""
     moment, name = screen.moment, screen.name(p)
     entered = memory.entry(moment)
     chosen = entered.get(f"chars{p}", [])
     shown = ", ".join(screen.data.characters[c].name for c in chosen) or "none yet"
-    prompt(f"{name}: which two characters were you dealt? ({len(chosen)} of 2: {shown})")
-    entry.characters(screen, f"chars{p}", OFFERED)
+    dealt = screen.data.offered
+    words = spelled(dealt)
+    prompt(f"{name}: which {words} characters were you dealt? ({len(chosen)} of {dealt}: {shown})")
+    entry.characters(screen, f"chars{p}", dealt)
     if chosen:
         st.button("Clear and start again", key=f"rp_clear_chars{p}", width="stretch", wrap=True,
                   on_click=memory.put, args=(moment, f"chars{p}", []))  # fmt: skip
-    if len(chosen) < OFFERED:
+    if len(chosen) < dealt:
         return
     if p == 0:
-        st.button("These two: pass the tablet on", key="rp_enter_done", type="primary",
+        st.button(f"These {words}: pass the tablet on", key="rp_enter_done", type="primary",
                   width="stretch", wrap=True, on_click=memory.put,
                   args=(moment, "ok0", True))  # fmt: skip
         return
     action = {"type": "cast", "offered": [entered.get("chars0", []), chosen]}
-    st.button("These two: deal the characters", key="rp_enter_done", type="primary",
+    st.button(f"These {words}: deal the characters", key="rp_enter_done", type="primary",
               width="stretch", wrap=True, on_click=entry.play_entered,
               args=(keep_tablet(screen), action, "", CHARACTERS))  # fmt: skip
 
 
 def choose(screen: Screen) -> None:
-    """Each player keeps one of the two characters dealt to them, with its abilities in view."""
+    """Each player keeps one of the characters dealt to them, with its abilities in view."""
     seat = screen.seen.seat
     mine = [a for a in screen.legal if a["type"] == "character"]
     if seat is None or not mine:
@@ -100,13 +100,14 @@ def deal(screen: Screen) -> None:
 
 
 def _enter_row_and_marker(screen: Screen) -> None:
-    """In the open: the three cards turned up as the row, and who won the toss."""
+    """In the open: the cards turned up as the row, and who won the toss."""
     moment, state = screen.moment, screen.state
     entered = memory.entry(moment)
-    row = entry.chosen_line(screen, "row", "The draft row turned up", ROW)
-    if len(row) < ROW:
-        scan.into(screen, "row", ROW, entry.free(screen, ROW, row))
-        entry.picker(screen, "row", ROW, entry.free(screen, ROW, row))
+    size = screen.data.row
+    row = entry.chosen_line(screen, "row", "The draft row turned up", size)
+    if len(row) < size:
+        scan.into(screen, "row", size, entry.free(screen, size, row))
+        entry.picker(screen, "row", size, entry.free(screen, size, row))
         return
     st.markdown("**Who takes the offensive marker?** Toss it, or let the app toss.")
     toss = entered.get("offensive")
@@ -117,21 +118,23 @@ def _enter_row_and_marker(screen: Screen) -> None:
                       type="primary" if toss == value else "secondary",
                       on_click=memory.put, args=(moment, "offensive", value))  # fmt: skip
     if toss is not None:
-        st.button("Now each player enters their two cards", key="rp_enter_done",
+        st.button(f"Now each player enters their {spelled(screen.data.start_cards)} cards",
+                  key="rp_enter_done",
                   type="primary", width="stretch", wrap=True, on_click=memory.put,
                   args=(moment, "ok_row", True))  # fmt: skip
 
 
 def _enter_hand(screen: Screen, p: int) -> None:
-    """Player `p`'s two starting cards, on their private screen; the second entry deals."""
+    """Player `p`'s starting cards, on their private screen; the second entry deals."""
     moment = screen.moment
     entered = memory.entry(moment)
-    prompt(f"{screen.name(p)}: which two cards were you dealt?")
+    start, drawn = screen.data.start_cards, screen.data.row + screen.data.start_cards
+    prompt(f"{screen.name(p)}: which {spelled(start)} cards were you dealt?")
     row = entered.get("row", [])
-    hand = entry.chosen_line(screen, f"hand{p}", "Your cards", START_CARDS)
-    if len(hand) < START_CARDS:
-        scan.into(screen, f"hand{p}", START_CARDS, entry.free(screen, ROW + 2, [*row, *hand]))
-        entry.picker(screen, f"hand{p}", START_CARDS, entry.free(screen, ROW + 2, [*row, *hand]))
+    hand = entry.chosen_line(screen, f"hand{p}", "Your cards", start)
+    if len(hand) < start:
+        scan.into(screen, f"hand{p}", start, entry.free(screen, drawn, [*row, *hand]))
+        entry.picker(screen, f"hand{p}", start, entry.free(screen, drawn, [*row, *hand]))
         return
     if p == 0:
         st.button("These two: pass the tablet on", key="rp_enter_done", type="primary",
