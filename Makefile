@@ -47,11 +47,18 @@ art: setup
 build: setup art
 	$(BIN)/cardgen build
 
+# The suite runs on pytest-xdist workers, two more than the cores (the browser tests mostly wait
+# on the page; the extra workers use the cores meanwhile); `make test WORKERS=0` runs it in one
+# process. loadfile keeps each test file on one worker (a module's kit or rulebook is built once);
+# files are handed out in the order tests/conftest.py sorts them, the longest tests first.
+WORKERS ?= $(shell echo $$(( $$(nproc) + 2 )))
+XDIST   := -n $(WORKERS) --dist loadfile --no-loadscope-reorder
+
 test: setup system-deps lint
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(XDIST)
 
 test-fast: setup
-	$(BIN)/python -m pytest -m "not slow" -x -q
+	$(BIN)/python -m pytest $(XDIST) -m "not slow" -x -q
 
 lint: setup
 	$(BIN)/ruff check cardgen companion tests benchmarks

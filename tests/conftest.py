@@ -1,8 +1,10 @@
-"""Shared fixtures: a small synthetic game that uses every field type and deck rule."""
+"""Shared fixtures: a small synthetic game that uses every field type and deck rule; and the order
+in which pytest-xdist's workers take the suite (`make test`)."""
 
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -160,3 +162,46 @@ def game_dir(tmp_path: Path) -> Path:
 def _cwd(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Run each test from its tmp folder, so error paths are short and predictable."""
     monkeypatch.chdir(tmp_path)
+
+
+@pytest.fixture(scope="session")
+def run_tmp(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder every pytest worker of this run shares (the parent of each worker's base temp,
+    as pytest-xdist's docs recommend), for outputs built once per run under a lock
+    (`tests.print.kit_pdfs.shipped_kits`); a run without workers uses its own base temp."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+# --- spreading the suite over workers ---------------------------------------------------------
+# `make test` runs `-n <workers> --dist loadfile --no-loadscope-reorder`: each test file goes to
+# one worker whole, so a module-scoped fixture (a kit or a rulebook built once) is built once per
+# run (loadgroup with marks per module would do the same, but does not group on pytest 9.2:
+# pytest-xdist issue 1386), and files are handed out in the order of the collected tests, which
+# this hook sorts: the files holding the longest tests first.
+
+# The tests that take longest, longest first (`pytest --durations`, two workers; each entry covers
+# every parametrisation). Their files start at once, one per free worker, instead of one of them
+# starting last and running on alone while the other workers idle. A renamed test only loses its
+# place in the queue.
+LONGEST = (
+    "tests/companion/test_luturas_opponent.py::test_the_strong_app_beats_a_random_player_in_four_matches_of_five",
+    "tests/ai/test_search.py::test_hard_wins_seven_of_ten_seeded_games",
+    "tests/companion/test_conformance.py::test_random_playouts_keep_the_protocol",
+    "tests/codes/test_photos.py::test_every_shipped_card_reads_from_a_phone_photo",
+    "tests/ai/test_playouts.py::test_va_hard_wins_more_games_than_the_strong_heuristic",
+    "tests/companion/test_riposte_opponent.py::test_the_strong_app_beats_a_random_player_in_four_games_of_five",
+)
+
+
+def _queue_place(item: pytest.Item) -> int:
+    """Where a test goes in the queue: the longest first, then other slow ones (the browser's
+    mostly wait on the page, and overlap with the others), then the rest."""
+    for place, prefix in enumerate(LONGEST):
+        if item.nodeid.startswith(prefix):
+            return place
+    return len(LONGEST) + (0 if item.get_closest_marker("slow") else 1)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    items.sort(key=_queue_place)  # stable: the rest keep their order

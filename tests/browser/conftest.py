@@ -6,7 +6,6 @@ import os
 import secrets
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -14,10 +13,12 @@ import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 import pytest
 
 from cardgen.data.project import REPO_ROOT
+from tests import ports
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -30,16 +31,52 @@ SCREENSHOTS = REPO_ROOT / "output" / "screenshots"
 pytestmark = pytest.mark.slow
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+def streamlit_command(script: Path, port: int, address: str = "127.0.0.1") -> list[str]:
+    return [sys.executable, "-m", "streamlit", "run", str(script), "--server.headless", "true",
+            "--server.port", str(port), "--server.address", address,
+            "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none",
+            "--global.developmentMode", "false"]  # fmt: skip
+
+
+def wait_until_healthy(port: int, process: subprocess.Popen, within: float = 60) -> None:
+    """Until the server on `port` (ours: see tests/ports.py) answers its health check."""
+    health, deadline = f"http://127.0.0.1:{port}/_stcore/health", time.time() + within
+    while time.time() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the Streamlit server on port {port} exited before it was healthy")
+        try:
+            with urllib.request.urlopen(health, timeout=2) as reply:
+                if reply.read().strip() == b"ok":
+                    return
+        except OSError:
+            time.sleep(0.3)
+    raise RuntimeError(f"the Streamlit server did not start within {within:.0f} s")
+
+
+def serve(script: Path, env: dict[str, str], address: str = "127.0.0.1",
+          stderr: int | IO[str] = subprocess.DEVNULL, port: int | None = None,
+          ) -> tuple[int, subprocess.Popen]:  # fmt: skip
+    """Streamlit serving `script` on a port of its own (safe beside other pytest workers; `port`
+    to serve where it served before), in a session of its own (`os.killpg` ends it), healthy."""
+
+    def start(port: int) -> subprocess.Popen:
+        return subprocess.Popen(streamlit_command(script, port, address), env=env, cwd=REPO_ROOT,
+                                stdout=subprocess.DEVNULL, stderr=stderr, start_new_session=True)  # fmt: skip
+
+    port, process = ports.start_listening(start, port)
+    try:
+        wait_until_healthy(port, process)
+    except BaseException:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=10)
+        raise
+    return port, process
 
 
 @dataclass
 class Server:
-    port: int
     db: Path | str  # an SQLite file, or a postgresql:// URL
+    port: int | None = None  # chosen by the first `start`; a restart keeps it
     process: subprocess.Popen | None = None
 
     @property
@@ -48,21 +85,7 @@ class Server:
 
     def start(self) -> None:
         env = {**os.environ, "CARDGEN_COMPANION_DB": str(self.db)}
-        command = [sys.executable, "-m", "streamlit", "run", str(REPO_ROOT / "companion" / "app.py"),
-                   "--server.headless", "true", "--server.port", str(self.port),
-                   "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false",
-                   "--server.fileWatcherType", "none", "--global.developmentMode", "false"]  # fmt: skip
-        self.process = subprocess.Popen(command, env=env, cwd=REPO_ROOT, stdout=subprocess.DEVNULL,
-                                        stderr=subprocess.DEVNULL, start_new_session=True)  # fmt: skip
-        deadline = time.time() + 60
-        while time.time() < deadline:
-            try:
-                with urllib.request.urlopen(f"{self.url}/_stcore/health", timeout=2) as reply:
-                    if reply.read().strip() == b"ok":
-                        return
-            except OSError:
-                time.sleep(0.3)
-        raise RuntimeError("the companion server did not start within 60 s")
+        self.port, self.process = serve(REPO_ROOT / "companion" / "app.py", env, port=self.port)
 
     def kill(self) -> None:
         """Stop the server the hard way, as a crash or a pulled plug would."""
@@ -101,7 +124,7 @@ def browser_pg():
 def _serving(db: Path | str) -> Iterator[Server]:
     if not Path(CHROMIUM).exists():
         pytest.fail("chromium is not installed: run `make system-deps` (apt-get install chromium)")
-    srv = Server(free_port(), db)
+    srv = Server(db)
     srv.start()
     try:
         yield srv
@@ -143,9 +166,13 @@ def tablet(browser, orientation: str):
 
 
 def shoot(page, name: str) -> Path:
+    """output/screenshots/<name>.png, replaced whole (another run in this checkout may be
+    writing the same picture)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=False)
+    partial = path.with_name(f".{name}.{os.getpid()}.png")
+    partial.write_bytes(page.screenshot(full_page=False))
+    partial.replace(path)
     return path
 
 

@@ -12,10 +12,6 @@ import os
 import re
 import signal
 import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,7 +23,7 @@ from companion.engine import Match
 from companion.games.moonlighter import MoonlighterRules
 from companion.store import GameStore
 
-from .conftest import CHROMIUM, free_port, tablet, wait_for_app
+from .conftest import CHROMIUM, serve, tablet, wait_for_app
 
 pytestmark = pytest.mark.slow
 
@@ -65,26 +61,11 @@ def everywhere(tmp_path: Path) -> Iterator[Served]:
     db, console = tmp_path / "games.sqlite", tmp_path / "console.txt"
     with GameStore(db) as store:
         gid = store.create(Match.start(MoonlighterRules(), {}, seed=3), "Other tablet's dungeon")
-    port = free_port()
     env = {k: v for k, v in os.environ.items() if k != "COMPANION_HOST_PIN"}
-    command = [sys.executable, "-m", "streamlit", "run", str(REPO_ROOT / "companion" / "app.py"),
-               "--server.headless", "true", "--server.port", str(port),
-               "--server.address", "0.0.0.0", "--browser.gatherUsageStats", "false",
-               "--server.fileWatcherType", "none", "--global.developmentMode", "false"]  # fmt: skip
     with console.open("w", encoding="utf-8") as err:
-        process = subprocess.Popen(command, env={**env, "CARDGEN_COMPANION_DB": str(db)},
-                                   cwd=REPO_ROOT, stdout=subprocess.DEVNULL, stderr=err,
-                                   start_new_session=True)  # fmt: skip
+        port, process = serve(REPO_ROOT / "companion" / "app.py",
+                              {**env, "CARDGEN_COMPANION_DB": str(db)}, "0.0.0.0", err)  # fmt: skip
     try:
-        deadline = time.time() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=2):
-                    break
-            except OSError:
-                if time.time() > deadline:
-                    raise RuntimeError("the companion server did not start within 60 s") from None
-                time.sleep(0.3)
         yield Served(port, db, console, gid)
     finally:
         os.killpg(process.pid, signal.SIGKILL)

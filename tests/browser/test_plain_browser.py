@@ -11,10 +11,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,7 +19,7 @@ import pytest
 from cardgen.data.project import REPO_ROOT
 from tests.companion.test_plain_names import CONSTRUCTS
 
-from .conftest import free_port, wait_for_app
+from .conftest import serve, wait_for_app
 
 pytestmark = pytest.mark.slow
 
@@ -60,23 +56,8 @@ ELEMENTS = {
 def page_of_cases(tmp_path: Path, browser) -> Iterator:
     script = tmp_path / "cases.py"
     script.write_text(SCRIPT.format(cases=json.dumps(list(CONSTRUCTS.values()))), "utf-8")
-    port = free_port()
-    command = [sys.executable, "-m", "streamlit", "run", str(script), "--server.headless", "true",
-               "--server.port", str(port), "--server.address", "127.0.0.1",
-               "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]  # fmt: skip
-    env = {**os.environ, "PYTHONPATH": str(REPO_ROOT)}
-    server = subprocess.Popen(command, cwd=REPO_ROOT, env=env, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL, start_new_session=True)  # fmt: skip
+    port, server = serve(script, {**os.environ, "PYTHONPATH": str(REPO_ROOT)})
     try:
-        deadline = time.time() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=2):
-                    break
-            except OSError:
-                if time.time() > deadline:
-                    pytest.fail("the Streamlit server did not start within 60 s")
-                time.sleep(0.3)
         context = browser.new_context(viewport={"width": 1200, "height": 900})
         page = context.new_page()
         page.goto(f"http://127.0.0.1:{port}/")

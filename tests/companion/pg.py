@@ -1,5 +1,6 @@
 """A throwaway PostgreSQL cluster for tests and benchmarks: Debian's initdb and pg_ctl, a folder
-under /tmp, a free port on 127.0.0.1 only, a random password; stopped and removed afterwards.
+under /tmp (one per cluster, so each pytest worker has its own), a free port on 127.0.0.1 only
+(picked as `tests.ports` says), a random password; stopped and removed afterwards.
 
 PostgreSQL refuses to run as root, so when we are root (CI, the team's containers) the cluster
 belongs to the `postgres` system user that Debian's package creates. Each caller gets a schema of
@@ -12,7 +13,6 @@ import os
 import pwd
 import secrets
 import shutil
-import socket
 import subprocess
 import tempfile
 from collections.abc import Iterator
@@ -21,6 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
+
+from tests import ports
+from tests.ports import free_port  # noqa: F401  (callers' name for it)
 
 INSTALL = "install it with `make system-deps` (Debian package `postgresql`)"
 
@@ -38,12 +41,6 @@ def bin_dir() -> Path:
     if not found:
         raise Unavailable(f"no PostgreSQL server under /usr/lib/postgresql; {INSTALL}")
     return found[-1].parent
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 @dataclass(frozen=True)
@@ -87,6 +84,25 @@ def _run(args: list[str], as_user: dict[str, Any], what: str) -> None:
         raise Unavailable(f"{what} failed: {' / '.join(tail)}")
 
 
+def _start(programs: Path, folder: Path, as_user: dict[str, Any]) -> int:
+    """Start the server in `folder` on a port of its own (`tests.ports`: safe beside other
+    pytest workers starting servers), again on another port if that one was taken after all."""
+    log, failed = folder / "log", Unavailable("pg_ctl start was not tried")
+    for _ in range(ports.TRIES):
+        with ports.claimed_port() as port:
+            try:
+                _run([str(programs / "pg_ctl"), "-D", str(folder / "data"), "-l", str(log), "-w",
+                      "-t", "60", "-o", f"-p {port}", "start"], as_user, "pg_ctl start")  # fmt: skip
+                return port
+            except Unavailable as exc:
+                said = log.read_text(errors="replace") if log.exists() else ""
+                tail = said.strip().splitlines()[-3:]
+                failed = Unavailable(f"{exc} (server log: {' / '.join(tail)})")
+                if "could not create any TCP/IP sockets" not in said:
+                    break
+    raise failed
+
+
 @contextmanager
 def cluster() -> Iterator[Cluster]:
     """A running cluster; raises Unavailable (with the reason) if it cannot be made."""
@@ -105,19 +121,13 @@ def cluster() -> Iterator[Cluster]:
         _run([str(programs / "initdb"), "-D", str(data), "-U", "postgres", "-E", "UTF8",
               "--locale=C", "--auth=scram-sha-256", f"--pwfile={folder / 'pw'}", "--no-sync"],
              as_user, "initdb")  # fmt: skip
-        port = free_port()
         with (data / "postgresql.conf").open("a") as conf:
             conf.write(
-                f"\nlisten_addresses = '127.0.0.1'\nport = {port}\n"
+                "\nlisten_addresses = '127.0.0.1'\n"
                 "unix_socket_directories = ''\nfsync = off\nsynchronous_commit = off\n"
                 "full_page_writes = off\nmax_connections = 200\n"
             )
-        try:
-            _run([str(programs / "pg_ctl"), "-D", str(data), "-l", str(folder / "log"), "-w",
-                  "-t", "60", "start"], as_user, "pg_ctl start")  # fmt: skip
-        except Unavailable as exc:
-            log = (folder / "log").read_text(errors="replace").strip().splitlines()[-3:]
-            raise Unavailable(f"{exc} (server log: {' / '.join(log)})") from None
+        port = _start(programs, folder, as_user)
         started = True
         yield Cluster(port, password)
     finally:

@@ -254,21 +254,40 @@ def shipped_games() -> list[str]:
 
 def shipped_kits(base: Path) -> Path:
     """Every shipped game's whole kit (print PDF, calibration, rulebooks) on A4 and on Letter,
-    built once per test session under `base`: kits/<paper>/<game>/."""
+    built once per test run under `base` (the `run_tmp` fixture: shared by the pytest workers):
+    kits/<paper>/<game>/.
+
+    Each kit is built under a lock of its own by the first worker to take it; a worker first
+    builds every kit nobody else is building, then waits for the rest, so two workers needing
+    the kits at once share the work instead of doing it twice."""
+    root = base / "kits"
+    pieces = [(paper, game_id) for paper in PAPERS for game_id in shipped_games()]
+    waiting = [piece for piece in pieces if not _build_kit_once(root, *piece, wait=False)]
+    for piece in waiting:
+        _build_kit_once(root, *piece, wait=True)
+    return root
+
+
+def _build_kit_once(root: Path, paper: str, game_id: str, wait: bool) -> bool:
+    """Build one game's kit on one paper unless built already; False when another worker is
+    building it and `wait` is not set."""
+    from filelock import FileLock, Timeout
+
     from cardgen.data.database import load_game_or_raise
     from cardgen.data.project import REPO_ROOT
     from cardgen.kit import build_kit
     from cardgen.printkit.build import BuildOptions
     from cardgen.printkit.paper import PrintOptions
 
-    root = base / "kits"
-    for paper in PAPERS:
-        done = root / paper / ".built"
-        if done.is_file():
-            continue
-        for game_id in shipped_games():
-            game = load_game_or_raise(REPO_ROOT / "card_data" / game_id)
-            options = BuildOptions(print=PrintOptions(paper=paper), png=False, tts=False)
-            build_kit(game, root / paper, options)
-        done.write_text("built\n")
-    return root
+    done = root / paper / f".built-{game_id}"
+    done.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        with FileLock(f"{done}.lock", timeout=-1 if wait else 0):
+            if not done.is_file():
+                game = load_game_or_raise(REPO_ROOT / "card_data" / game_id)
+                options = BuildOptions(print=PrintOptions(paper=paper), png=False, tts=False)
+                build_kit(game, root / paper, options)
+                done.write_text("built\n")
+    except Timeout:
+        return False
+    return True

@@ -55,8 +55,8 @@ def used_art(game_id: str) -> set[str]:
 
 
 @pytest.fixture(scope="module")
-def kits(tmp_path_factory) -> Path:
-    return shipped_kits(tmp_path_factory.getbasetemp()) / "a4"
+def kits(run_tmp: Path) -> Path:
+    return shipped_kits(run_tmp) / "a4"
 
 
 def xobjects(reader: PdfReader) -> dict[int, tuple[str, object]]:

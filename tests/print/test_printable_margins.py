@@ -112,8 +112,8 @@ def test_board_pieces_keep_marks_glue_and_crosses_printable(paper, w, h):
 
 
 @pytest.fixture(scope="module")
-def kits(tmp_path_factory) -> Path:
-    return shipped_kits(tmp_path_factory.getbasetemp())
+def kits(run_tmp: Path) -> Path:
+    return shipped_kits(run_tmp)
 
 
 def check_printable(path: Path) -> list[str]:

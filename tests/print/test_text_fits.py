@@ -148,8 +148,8 @@ def test_lines_after_an_inline_icon_stay_in_their_box():
 
 
 @pytest.fixture(scope="module")
-def kits(tmp_path_factory) -> Path:
-    return shipped_kits(tmp_path_factory.getbasetemp())
+def kits(run_tmp: Path) -> Path:
+    return shipped_kits(run_tmp)
 
 
 @pytest.mark.parametrize("paper", PAPERS)

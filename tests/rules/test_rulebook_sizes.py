@@ -19,8 +19,8 @@ BOOKS = ("rules.pdf", "rules-booklet.pdf", "reference.pdf")
 
 
 @pytest.fixture(scope="module")
-def kits(tmp_path_factory) -> Path:
-    return shipped_kits(tmp_path_factory.getbasetemp())
+def kits(run_tmp: Path) -> Path:
+    return shipped_kits(run_tmp)
 
 
 @pytest.mark.parametrize("paper", PAPERS)
