@@ -44,8 +44,16 @@ REPO_TEMPLATES = REPO_ROOT / "templates"
 
 @click.group(cls=OneLineErrors, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="cardgen")
-def main() -> None:
+@click.option(
+    "--offline",
+    is_flag=True,
+    help="Read sheets the manifest keeps at a URL from their cached copies; fetch nothing.",
+)
+def main(offline: bool) -> None:
     """Card database, print-and-play kits and rulebooks for small tabletop games."""
+    from cardgen.data import remote
+
+    remote.set_offline(offline)
 
 
 @main.command("list")
@@ -274,17 +282,28 @@ def _snapshot(folders: list[Path]) -> dict[Path, float]:
     return stamps
 
 
+REFETCH_SECONDS = 15.0  # how often --watch asks the server whether a URL sheet changed
+
+
 def _watch(folders: list[Path], options, target: Path) -> None:
-    """Poll once a second; rebuild the games when any data or template file changes."""
+    """Poll once a second; rebuild the games when any data or template file changes, a sheet
+    kept at a URL included (asked for every REFETCH_SECONDS; its new copy in the cache is the
+    change the snapshot sees)."""
     import time
 
+    from cardgen.data import remote
+    from cardgen.data.database import refresh_remote
     from cardgen.printkit.build import clear_caches
 
     err.print("watching the data and templates; Ctrl+C to stop", style="cyan")
     seen = _snapshot(folders)
+    fetched = time.monotonic()
     try:
         while True:
             time.sleep(1.0)
+            if not remote.offline() and time.monotonic() - fetched >= REFETCH_SECONDS:
+                refresh_remote(folders)  # a sheet kept at a URL that changed is cached anew
+                fetched = time.monotonic()
             now = _snapshot(folders)
             if now != seen:
                 changed = sorted({p.name for p in set(now) ^ set(seen)} | {

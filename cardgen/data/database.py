@@ -8,9 +8,11 @@ stale export left beside the real sheet is reported instead of silently winning.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from cardgen.data import remote
 from cardgen.data.checks import check_game
 from cardgen.data.errors import DataError, Location, Problem, Problems, quoted
 from cardgen.data.fields import ParseContext
@@ -81,6 +83,8 @@ def _load_sheet(
 ) -> tuple[RawSheet | None, str]:
     sources = find_sources(folder, spec.sheet, books)
     where = Location(display_path(folder / MANIFEST_NAME))
+    if spec.url:
+        return _load_remote(folder, spec, sources, where, problems)
     if not sources:
         problems.error(
             where,
@@ -96,6 +100,41 @@ def _load_sheet(
         return None, ""
     try:
         return read_source(sources[0]), sources[0].format
+    except DataError as exc:
+        problems.extend(exc.problems)
+        return None, ""
+
+
+def _load_remote(
+    folder: Path, spec: TypeSpec, sources: list[SheetSource], where: Location, problems: Problems
+) -> tuple[RawSheet | None, str]:
+    """A sheet the manifest keeps at an address: fetched (or its cached copy) and read like a
+    file, its cells named by the sheet and the address; a local sheet of that name is ignored,
+    and said to be."""
+    for s in sources:
+        shown = display_path(s.path) + (f"[{s.worksheet}]" if s.worksheet else "")
+        problems.warning(
+            Location(shown), f"ignored: the manifest reads {spec.plural} from {spec.url}"
+        )
+    try:
+        got = remote.fetch(folder, spec.sheet, spec.url, where)
+        if got.note:
+            problems.warning(where, got.note)
+        shown = f"{spec.sheet} ({spec.url})"
+        if got.format == "csv":
+            return read_csv(got.path, Location(shown)), "csv"
+        if got.format == "json":
+            return read_json(got.path, Location(shown)), "json"
+        names = worksheet_names(got.path, shown)
+        named = [n for n in names if n.lower() == spec.sheet.lower()]
+        if not named and len(names) != 1:
+            problems.error(
+                where,
+                f"{spec.plural}: the workbook at {spec.url} has {len(names)} worksheets "
+                f"({', '.join(names)}) and none is named {spec.sheet!r}",
+            )
+            return None, ""
+        return read_xlsx(got.path, (named or names)[0], shown), "xlsx"
     except DataError as exc:
         problems.extend(exc.problems)
         return None, ""
@@ -187,3 +226,22 @@ def load_game_or_raise(folder: Path) -> Game:
     if game is None or errors:
         raise DataError(errors or problems)
     return game
+
+
+def refresh_remote(folders: Iterable[Path]) -> list[str]:
+    """Fetch every URL sheet of the games in `folders` (for `cardgen build --watch`), caching
+    what changed; the sheets whose content changed, as "game/sheet". A game whose manifest does
+    not load, or whose sheet cannot be fetched, is left for the build to report."""
+    changed = []
+    for folder in folders:
+        try:
+            spec = load_manifest(folder)
+        except DataError:
+            continue
+        for sheet, url in remote.remote_sheets(spec):
+            try:
+                if remote.fetch(folder, sheet, url, Location(url)).changed:
+                    changed.append(f"{folder.name}/{sheet}")
+            except DataError:
+                continue
+    return changed

@@ -22,6 +22,7 @@ from cardgen.data.fields import FieldSpec
 from cardgen.data.manifest import MANIFEST_NAME
 from cardgen.data.outputs import OutputRefused, Owner, claim, publish, staging_beside
 from cardgen.data.records import Card
+from cardgen.data.remote import local_manifest
 from cardgen.data.spec import TypeSpec
 
 FORMATS = ("csv", "xlsx", "json")
@@ -184,7 +185,7 @@ def export_game(game: Game, fmt: str, destination: Path) -> Path:
         _check_xlsx(game, destination)
     claim(destination, Owner.EXPORT)
     with staging_beside(destination) as staging:
-        manifest = json.dumps(game.spec.raw, ensure_ascii=False, indent=2)
+        manifest = json.dumps(local_manifest(game.spec.raw), ensure_ascii=False, indent=2)
         (staging / MANIFEST_NAME).write_text(manifest + "\n", encoding="utf-8")
         WRITERS[fmt](game, staging)
         for rel in sorted(_referenced_images(game)):

@@ -32,6 +32,7 @@ from cardgen.data.numbers import numbers_type as numbers_spec
 from cardgen.data.readers.csv_reader import decode
 from cardgen.data.readers.json_reader import NumberText, parse_json
 from cardgen.data.readers.limits import read_bytes
+from cardgen.data.remote import looks_like_url, url_problem
 from cardgen.data.spec import (
     BackFace,
     BackSpec,
@@ -113,6 +114,19 @@ class _Reader:
                 "digits, _, - and . (not first)"
             )
         return value
+
+    def sheet(self, default: str) -> tuple[str, str]:
+        """The `"sheet"`: a plain name, or an http(s) address (cardgen.data.remote) the sheet is
+        fetched from, which is then cached and named as `default`. (name, address or "")."""
+        value = self.obj.get("sheet")
+        if isinstance(value, str) and looks_like_url(value):
+            self.used.add("sheet")
+            problem = url_problem(value)
+            if problem:
+                self.fail(f'"sheet": {problem}')
+                return default, ""
+            return default, value.strip()
+        return self.name("sheet", default), ""
 
     def names(self, key: str) -> tuple[str, ...]:
         """A list of names (types, values): text only, since each is looked up and compared."""
@@ -313,11 +327,13 @@ def _type(obj: Any, index: int, sizes: dict[str, Size], problems: Problems, loc:
     name = r.get("name", str, type_id.replace("_", " ").capitalize())
     fields = _fields(r.get("fields", list, []), where, problems, loc)
     back = _back(r.get("back", dict, {"style": "none"}), f"{where}.back", problems, loc)
+    sheet, url = r.sheet(type_id)
     spec = TypeSpec(
         id=type_id,
         name=name,
         plural=r.get("plural", str, name + "s"),
-        sheet=r.name("sheet", type_id),
+        sheet=sheet,
+        url=url,
         kind=kind,
         size=_size(r.get("size", (str, dict)), sizes, f"{where}.size", r),
         back=back,
@@ -443,11 +459,13 @@ def load_manifest(folder: Path, display: str | None = None) -> GameSpec:
     keyword_type = None
     if kw:
         extra = _fields(kr.get("fields", list), "keywords", problems, loc) if "fields" in kw else ()
+        sheet, url = kr.sheet("keywords")
         keyword_type = TypeSpec(
             id="keyword",
             name="Keyword",
             plural="Keywords",
-            sheet=kr.name("sheet", "keywords"),
+            sheet=sheet,
+            url=url,
             kind="reference",
             size=None,
             back=BackSpec("none"),
@@ -462,7 +480,7 @@ def load_manifest(folder: Path, display: str | None = None) -> GameSpec:
     numbers = r.get("rule_numbers", dict)
     if numbers is not None:
         nr = _Reader(numbers, "rule_numbers", problems, loc)
-        numbers_type = numbers_spec(nr.name("sheet", NUMBERS_SHEET))
+        numbers_type = numbers_spec(*nr.sheet(NUMBERS_SHEET))
         nr.finish()
     types_raw = r.need("types", list) or []
     types = tuple(_type(obj, i, sizes, problems, loc) for i, obj in enumerate(types_raw))

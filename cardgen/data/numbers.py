@@ -40,9 +40,10 @@ FIELDS = (
 )
 
 
-def numbers_type(sheet: str = SHEET) -> TypeSpec:
+def numbers_type(sheet: str = SHEET, url: str = "") -> TypeSpec:
     """The rule-number sheet as a type: its fields are the same for every game."""
     return TypeSpec(
+        url=url,
         id="rule_number",
         name="Rule number",
         plural="Rule numbers",

@@ -47,6 +47,9 @@ class TypeSpec:
     # The decklist type whose decks each print their own copies of this type's cards (a copy
     # knows its deck: layouts read `deck`, a `by_deck` back picks its face by a deck field).
     print_by_deck: str = ""
+    # An http(s) address the sheet is fetched from (cardgen.data.remote); `sheet` then names
+    # the cached copy and the sheet in messages.
+    url: str = ""
 
     def field(self, name: str) -> FieldSpec | None:
         return next((f for f in self.fields if f.name == name), None)

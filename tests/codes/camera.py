@@ -92,11 +92,17 @@ def photograph(face: Image.Image, take: Shot, rng: np.random.Generator) -> bytes
         corners.append((cx + dx * math.cos(turn) - dy * math.sin(turn),
                         cy + dx * math.sin(turn) + dy * math.cos(turn)))  # fmt: skip
     source = [(0, 0), (face.width, 0), (face.width, face.height), (0, face.height)]
-    coeffs = _perspective(source, corners)
-    card = face.convert("LA").transform((fw, fh), Image.Transform.PERSPECTIVE, coeffs,
+    # only the box the card lands in is transformed (the same pixels as the whole frame, where
+    # everything outside the card is transparent, for a fraction of the work)
+    x0 = max(0, math.floor(min(x for x, _ in corners)) - 2)
+    y0 = max(0, math.floor(min(y for _, y in corners)) - 2)
+    x1 = min(fw, math.ceil(max(x for x, _ in corners)) + 2)
+    y1 = min(fh, math.ceil(max(y for _, y in corners)) + 2)
+    coeffs = _perspective(source, [(x - x0, y - y0) for x, y in corners])
+    card = face.convert("LA").transform((x1 - x0, y1 - y0), Image.Transform.PERSPECTIVE, coeffs,
                                         Image.Resampling.BICUBIC)  # fmt: skip
     ground = table(rng, (fw, fh))
-    ground.paste(card.getchannel("L"), (0, 0), card.getchannel("A"))
+    ground.paste(card.getchannel("L"), (x0, y0), card.getchannel("A"))
     if take.blur > 0.05:
         ground = ground.filter(ImageFilter.GaussianBlur(take.blur))
     pixels = np.asarray(ground, dtype=np.float32)

@@ -43,12 +43,12 @@ def test_a_few_photos_read_as_their_cards_in_under_a_second() -> None:
     for seed, (game_id, type_id, card) in enumerate(chosen):
         card = card or next(c for c in faces(game_id, type_id) if not c.startswith("back:"))
         photo = _photo_of(game_id, type_id, card, seed)
-        started = time.perf_counter()
-        readings, none = scan(photo, game_id)
-        took = time.perf_counter() - started
+        started = time.process_time()  # this process's CPU: what the read costs, not what
+        readings, none = scan(photo, game_id)  # the other workers on a shared box take
+        took = time.process_time() - started
         assert none is None, (game_id, card, seed)
         assert [(r.card.type, r.card.id) for r in readings if r.card] == [(type_id, card)]
-        assert took < 2.0, f"{card}: {took:.2f} s to read a 12-megapixel photo"  # a busy CI box
+        assert took < 2.0, f"{card}: {took:.2f} s of CPU to read a 12-megapixel photo"
 
 
 def test_a_row_of_cards_in_one_photo_reads_left_to_right() -> None:
