@@ -14,7 +14,14 @@ idea each:
   seed and its index, so results never depend on how work was split;
 - `workers`: all the games on every local core, or on a Dask cluster;
 - `stats`: Wilson intervals, per-card win rates, outliers and the comparison of two runs;
+- `measures`: the whole game's measures (draws, length spread, lead changes, skill) and the
+  correction of the outlier tests for their number;
+- `variants`: a rule number or a card's stat named on the command line, and a copy of the data
+  with it changed;
+- `sweep`: the same seeded games at several values (`--vary`), the search for a fair value
+  (`--tune`) and the stat change suggested for an outlier; `questions` runs them for the command;
 - `plots`: the only module that imports matplotlib (figures as inline SVG);
 - `report`: the HTML page, the CSV files and the terminal summary, published atomically;
+  `sweep_report` the same for a sweep and a search;
 - `command`: the click command `cardgen balance`.
 """

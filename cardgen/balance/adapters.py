@@ -58,6 +58,9 @@ class Adapter:
     # rates, counted in the report): some pairs of bots never end a game. About 8 times the
     # longest game seen; each game's row may say otherwise.
     max_actions: int = 2_000
+    # Seat 0's margin over seat 1 (above 0: seat 0 ahead, 0: level), read after every action
+    # to count how often the lead changes hands and when the winner went ahead for good.
+    lead: Callable[[Any], float] | None = None
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -117,6 +120,26 @@ def _moonlighter_run_over(state: Any) -> bool:
     return str(state.phase) == "fallen" and state.fell_in == "room" and not state.forgiving
 
 
+def _vita_luna_lead(state: Any) -> float:
+    """Steps on the track first (a battle won as attacker), then hearts in this battle."""
+    track, hearts = state.track, state.hearts
+    return (track[0] - track[1]) * 100 + hearts[0] - hearts[1]
+
+
+def _riposte_lead(state: Any) -> float:
+    return state.damage[1] - state.damage[0]  # damage taken: less is ahead
+
+
+def _va_lead(state: Any) -> float:
+    return state.life[0] - state.life[1]
+
+
+def _luturas_lead(state: Any) -> float:
+    """Rounds won first, then the Soldiers' Stamina in this round."""
+    one, two = state.sides
+    return (one.wins - two.wins) * 1000 + one.stamina - two.stamina
+
+
 ADAPTERS: dict[str, Adapter] = {
     a.game_id: a
     for a in (
@@ -137,6 +160,7 @@ ADAPTERS: dict[str, Adapter] = {
             # itself never end (each battle won by the attacker, the counter going back and
             # forth), and would cost a tenth of a run's time at a larger limit.
             max_actions=1_000,
+            lead=_vita_luna_lead,
         ),
         Adapter(
             "riposte", {"characters": True},
@@ -149,6 +173,7 @@ ADAPTERS: dict[str, Adapter] = {
                      ("no fitting card", "no card that fits"),
                      ("ability unlocked", "is unlocked"), ("round ends", "The round ends")),
             default_bot="app-easy",
+            lead=_riposte_lead,
         ),
         Adapter(
             "va_card_game", {"cards": "app"},
@@ -161,6 +186,7 @@ ADAPTERS: dict[str, Adapter] = {
                      ("hero falls", "falls and goes to the graveyard"),
                      ("both block", "Both heroes block"),
                      ("draw", "draws a hero card")),
+            lead=_va_lead,
         ),
         Adapter(
             "luturas", {"mode": "standard", "cards": "app"},
@@ -174,6 +200,7 @@ ADAPTERS: dict[str, Adapter] = {
                      ("effect used", " uses "), ("round won", " wins round "),
                      ("round replayed", "is played again")),
             default_bot="app-easy",
+            lead=_luturas_lead,
         ),
         Adapter(
             "moonlighter", {"forgiving": False},

@@ -9,9 +9,12 @@ started, wherever the games run.
 from __future__ import annotations
 
 import difflib
+import re
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -29,9 +32,20 @@ from rich.progress import (
 from cardgen.balance import snapshot as snap
 from cardgen.balance.adapters import ADAPTERS, Adapter
 from cardgen.balance.play import GameRecord
+from cardgen.balance.questions import ask, played_skill, question, suggestions_for
 from cardgen.balance.report import summary_text, write_report
 from cardgen.balance.stats import Figures, compare, figures
-from cardgen.balance.workers import local_cores, run_cluster, run_local
+from cardgen.balance.sweep import Runner as JobRunner
+from cardgen.balance.sweep import Setting, Suggestion
+from cardgen.balance.variants import VariantError
+from cardgen.balance.workers import (
+    Job,
+    local_cores,
+    run_cluster,
+    run_jobs_cluster,
+    run_jobs_local,
+    run_local,
+)
 from cardgen.data.database import load_game
 from cardgen.data.errors import DataError
 from cardgen.data.game import Game
@@ -43,7 +57,13 @@ from cardgen.engines import INSTALL_HINT, NoEngines
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
+DEFAULT_GAMES = 2000
+SWEEP_GAMES = 200  # per value: a sweep of six values plays 1,200 games
+TUNE_GAMES = 300  # per value tried
+SUGGESTED = 2  # outliers searched for a stat change that brings them back
+MAX_SUGGESTED = 20
 MAX_GAMES = 10_000_000
+SCRATCH = re.compile(r"\S*cardgen-balance-[^/\s]+/[0-9a-f]{40}/")
 MAX_WORKERS = 1024
 MAX_SEED = 2**63 - 1
 
@@ -145,7 +165,14 @@ def _play(label: str, data: snap.Snapshot, games: int, runner: Runner) -> list[G
     default=None,
     help="Folder holding the games (default: ./card_data).",
 )
-@click.option("--games", "count", type=int, default=2000, show_default=True, help="Games to play.")
+@click.option(
+    "--games",
+    "count",
+    type=int,
+    default=None,
+    help=f"Games to play (default {DEFAULT_GAMES:,}; with --vary {SWEEP_GAMES} and with --tune "
+    f"{TUNE_GAMES} at each value).",
+)
 @click.option(
     "--seed",
     type=int,
@@ -184,24 +211,54 @@ def _play(label: str, data: snap.Snapshot, games: int, runner: Runner) -> list[G
     help="Also play this other copy of the game's folder and compare.",
 )
 @click.option(
+    "--vary",
+    default=None,
+    metavar="NAME=A..B",
+    help="Play the same games at each value of a rule number (damage_to_win=10..15) or a "
+    "card's stat (creature.wolf.attack=2..5) and show how the figures move.",
+)
+@click.option(
+    "--tune",
+    default=None,
+    metavar="TYPE.CARD.STAT",
+    help="Search a card's stat (creature.wolf.attack) for the value that brings its win rate "
+    "closest to its kind's.",
+)
+@click.option(
+    "--suggest",
+    type=int,
+    default=SUGGESTED,
+    show_default=True,
+    help="Outliers for which to search a stat change that brings them back (0: none).",
+)
+@click.option(
     "--out",
     "out_root",
     type=click.Path(file_okay=False, path_type=Path),
     default=None,
     help="Folder to hold <game>/balance/ (default: ./output).",
 )
-def balance(game: str, data: Path | None, count: int, seed: int, workers: int | None,
+def balance(game: str, data: Path | None, count: int | None, seed: int, workers: int | None,
             scheduler: str | None, bot: str | None, revision: str | None, other: Path | None,
+            vary: str | None, tune: str | None, suggest: int,
             out_root: Path | None) -> None:  # fmt: skip
     """Play GAME bot against bot from its card data and report each card's win rate.
 
     Writes output/GAME/balance/: report.html (plots inline), the figures as CSV, and prints the
-    outliers. GAME is a game id or a game's folder.
+    outliers. GAME is a game id or a game's folder. With --vary or --tune it answers that
+    question instead, in output/GAME/balance-vary-NAME/ or balance-tune-NAME/.
     """
+    given = [flag for flag, value in (("--vary", vary), ("--tune", tune),
+             ("--compare", revision), ("--compare-data", other)) if value is not None]  # fmt: skip
+    if len(given) > 1:
+        either = "one or the other, not both" if len(given) == 2 else "one of them at a time"
+        raise BalanceRefusal(f"{' and '.join(given)}: give {either}")
+    default = SWEEP_GAMES if vary else TUNE_GAMES if tune else DEFAULT_GAMES
+    count = default if count is None else count
     _check_numbers(count, workers, seed)
     _check_scheduler(scheduler)
-    if revision is not None and other is not None:
-        raise BalanceRefusal("--compare and --compare-data: give one or the other, not both")
+    if not 0 <= suggest <= MAX_SUGGESTED:
+        raise BalanceRefusal(f"--suggest {suggest}: give a whole number from 0 to {MAX_SUGGESTED}")
     folder = _folder(game, data)
     loaded = _load(folder)
     adapter = _adapter(loaded)
@@ -210,11 +267,26 @@ def balance(game: str, data: Path | None, count: int, seed: int, workers: int | 
         names = adapter.bot_names()
         raise BalanceRefusal(f"--bot {chosen}: no such bot for {loaded.id} (bots: "
                              f"{', '.join(names)}){_hint(chosen, names)}")  # fmt: skip
+    try:
+        asked = question(loaded, vary, tune)
+    except VariantError as exc:
+        raise BalanceRefusal(str(exc)) from None
     before, against = _other_snapshot(folder, revision, other, loaded.id)
     old_game = _load_snapshot(before, against or "") if before is not None else None
     target = _out_root(out_root)
     current = snap.from_folder(folder)
     n_workers = workers or local_cores()
+    jobs = _job_runner(scheduler, n_workers, loaded.id)
+    if asked is not None:
+        setting = Setting(adapter, loaded, current, chosen, seed, count, _card_names(loaded),
+                          adapter.groups(loaded))  # fmt: skip
+        started = time.perf_counter()
+        with _refusing(loaded.id, scheduler):
+            lines, page = ask(setting, asked, jobs, target)
+        for line in lines:
+            out.print(line, markup=False)
+        out.print(f"{time.perf_counter() - started:.1f} s -> {page}", markup=False)
+        return
 
     def runner(data_: snap.Snapshot, progress: Callable[[int], None]) -> list[GameRecord]:
         if scheduler is not None:
@@ -223,37 +295,76 @@ def balance(game: str, data: Path | None, count: int, seed: int, workers: int | 
 
     started = time.perf_counter()
     where = scheduler or f"{n_workers} local process{'es' if n_workers > 1 else ''}"
-    try:
+    suggestions: list[Suggestion] = []
+    with _refusing(loaded.id, scheduler):
         records = _play(f"{loaded.id} ({where})", current, count, runner)
         now = _figures(adapter, loaded, chosen, seed, records)
+        now = replace(now, skill=played_skill(adapter, loaded, current, chosen, seed, count, jobs))
         changes = None
         if before is not None and old_game is not None:
             old = _play(f"{against}", before, count, runner)
             changes = compare(_figures(adapter, old_game, chosen, seed, old), now)
+        if suggest and now.outliers:
+            suggestions = suggestions_for(adapter, loaded, current, chosen, seed, records,
+                                          now, suggest, jobs)  # fmt: skip
+    try:
+        page = write_report(now, target, changes, against, suggestions)
+    except OutputRefused as exc:
+        raise BalanceRefusal(str(exc)) from None
+    for line in summary_text(now, changes, suggestions):
+        out.print(line, markup=False)
+    seconds = time.perf_counter() - started
+    out.print(f"{count} games in {seconds:.1f} s -> {page}", markup=False)
+
+
+@contextmanager
+def _refusing(game_id: str, scheduler: str | None) -> Iterator[None]:
+    """Whatever stops the games, said in one line (Ctrl+C: nothing written)."""
+    try:
+        yield
+    except VariantError as exc:
+        raise BalanceRefusal(str(exc)) from None
+    except DataError as exc:  # e.g. the rules need a rule number an older revision lacks
+        said = str(exc.problems[0]) if exc.problems else str(exc)
+        said = SCRATCH.sub("", said)  # a worker's private copy: name the game's own files
+        raise BalanceRefusal(f"{game_id}: the rules cannot be made from this data "
+                             f"({said})") from None  # fmt: skip
+    except OutputRefused as exc:
+        raise BalanceRefusal(str(exc)) from None
     except OSError as exc:
         raise BalanceRefusal(f"{scheduler or 'workers'}: the games could not be played "
                              f"({exc})") from None  # fmt: skip
     except (RuntimeError, ValueError, AssertionError, ImportError) as exc:
         said = " ".join(str(exc).split()) or type(exc).__name__
-        raise BalanceRefusal(f"{loaded.id}: a game could not be played ({said})") from None
+        raise BalanceRefusal(f"{game_id}: a game could not be played ({said})") from None
     except KeyboardInterrupt:
         err.print("interrupted: no report written, the previous one is as it was", style="red")
         sys.exit(130)
-    try:
-        page = write_report(now, target, changes, against)
-    except OutputRefused as exc:
-        raise BalanceRefusal(str(exc)) from None
-    for line in summary_text(now, changes):
-        out.print(line, markup=False)
-    seconds = time.perf_counter() - started
-    out.print(f"{count} games in {seconds:.1f} s -> {page}", markup=False)
+
+
+def _job_runner(scheduler: str | None, workers: int, game_id: str) -> JobRunner:
+    """Several runs' games played together, with one progress bar."""
+
+    def run(jobs: list[Job], label: str) -> list[list[GameRecord]]:
+        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                   TextColumn("games"), TimeElapsedColumn(), TextColumn("left"),
+                   TimeRemainingColumn())  # fmt: skip
+        with Progress(*columns, console=err, transient=False) as progress:
+            task = progress.add_task(f"{game_id}: {label}", total=sum(j.games for j in jobs))
+            advance: Callable[[int], None] = lambda n: progress.advance(task, n)  # noqa: E731
+            if scheduler is not None:
+                return run_jobs_cluster(scheduler, jobs, advance)
+            return run_jobs_local(jobs, workers, advance)
+
+    return run
 
 
 def _figures(
     adapter: Adapter, game: Game, bot: str, seed: int, records: list[GameRecord]
 ) -> Figures:
     names, kinds = _card_names(game), adapter.groups(game)
-    return figures(adapter.game_id, game.name, bot, seed, adapter.solo, names, records, kinds)
+    return figures(adapter.game_id, game.name, bot, seed, adapter.solo, names, records, kinds,
+                   adapter.lead is not None)  # fmt: skip
 
 
 def _other_snapshot(

@@ -48,6 +48,9 @@ class GameRecord:
     effects: tuple[tuple[str, int], ...]  # (effect, times it fired), sorted
     depth: int | None = None  # solo: how deep the run got (Moonlighter's dungeon)
     dealt: tuple[tuple[str, ...], ...] = ()  # what each seat held after the opening deal
+    lead_changes: int = 0  # times the lead passed from one seat to the other
+    settled: float | None = None  # share of the game played before the winner led for good
+    strong: int | None = None  # a skill match: the seat of the run's bot (the other: `against`)
 
     def score(self, seat: int) -> float | None:
         """1 for a win, 0.5 for a draw, 0 for a loss (a solo run: won or not); None unfinished."""
@@ -68,12 +71,22 @@ class Table:
     engine: GameEngine
     rules: Rules
     bot: str
+    against: str | None = None  # a skill match: this bot sits in the other seat
 
     @classmethod
-    def of(cls, adapter: Adapter, snapshot: Snapshot, bot: str) -> Table:
+    def of(
+        cls, adapter: Adapter, snapshot: Snapshot, bot: str, against: str | None = None
+    ) -> Table:
         game = load(snapshot)
         engine = adapter.engine()
-        return cls(adapter, game, engine, engine.rules(game), bot)
+        return cls(adapter, game, engine, engine.rules(game), bot, against)
+
+    def seat_bot(self, seat: int, index: int) -> str:
+        """Who sits in `seat` in game `index`: the run's bot, or in a skill match the run's bot
+        in seat `index % 2` (seats alternate game by game) and `against` in the other."""
+        if self.against is None or seat == index % 2:
+            return self.bot
+        return self.against
 
 
 class _Tally:
@@ -98,8 +111,11 @@ class _Tally:
         self.dealt: list[set[str]] | None = None
         self.first: int | None = None
         self.depth = 0
+        self.leader = -1  # the seat ahead now (-1: nobody yet)
+        self.lead_changes = 0
+        self.took_lead = 0  # the action after which the present leader went ahead
 
-    def count(self, action: Action, events: list[str], state: Any) -> None:
+    def count(self, action: Action, events: list[str], state: Any, length: int) -> None:
         adapter, kind = self.adapter, action["type"]
         self.kinds[kind] += 1
         for effect, words in adapter.phrases:
@@ -126,11 +142,28 @@ class _Tally:
                     _add(self.owned[seat], value[seat])
         if adapter.depth is not None:
             self.depth = max(self.depth, int(getattr(state, adapter.depth)))
+        if adapter.lead is not None:
+            self.follow_lead(adapter.lead(state), length)
         if kind == adapter.dealt and self.dealt is None:
             self.dealt = [set() for _ in adapter.seats]
             for name in adapter.owned:
                 for seat in adapter.seats:
                     _add(self.dealt[seat], getattr(state, name)[seat])
+
+    def follow_lead(self, margin: float, length: int) -> None:
+        """Seat 0's margin after action `length` (level: nobody passes anybody)."""
+        ahead = 0 if margin > 0 else 1 if margin < 0 else -1
+        if ahead < 0 or ahead == self.leader:
+            return
+        if self.leader >= 0:
+            self.lead_changes += 1
+        self.leader, self.took_lead = ahead, length
+
+    def settled(self, winner: int | None, length: int) -> float | None:
+        """The share of the game played before the winner went ahead for good."""
+        if self.adapter.lead is None or winner is None or length == 0:
+            return None
+        return (self.took_lead if self.leader == winner else length) / length
 
     def cards(self, sides: list[set[str]] | None) -> tuple[tuple[str, ...], ...]:
         """Each seat's cards as the sheet's ids, sorted."""
@@ -204,7 +237,7 @@ def play_game(table: Table, seed: int, index: int) -> GameRecord:
     own_seed = game_seed(seed, index)
     rng = random.Random(own_seed)
     bots = {
-        seat: adapter.make_bot(table.bot, table.game, rules, seat, own_seed)
+        seat: adapter.make_bot(table.seat_bot(seat, index), table.game, rules, seat, own_seed)
         for seat in adapter.seats
     }
     state = rules.new_state(dict(adapter.options) | {"seed": own_seed})
@@ -222,7 +255,7 @@ def play_game(table: Table, seed: int, index: int) -> GameRecord:
         step = rules.apply_unchecked(state, action, step_rng(own_seed, length))
         state = step.state
         length += 1
-        tally.count(step.action, step.events, state)
+        tally.count(step.action, step.events, state, length)
     ended = ended or rules.is_over(state)
     outcome = rules.outcome(state)
     winner = outcome.winner if outcome.over else None
@@ -237,4 +270,7 @@ def play_game(table: Table, seed: int, index: int) -> GameRecord:
         effects=tally.all_effects(),
         depth=tally.depth if adapter.depth is not None else None,
         dealt=tally.cards(tally.dealt),
+        lead_changes=tally.lead_changes,
+        settled=tally.settled(winner if ended else None, length),
+        strong=None if table.against is None else index % 2,
     )

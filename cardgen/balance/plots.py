@@ -120,3 +120,30 @@ def changes(rows: Sequence[Change]) -> str:
         axes.set_xlabel("win rate: before (hollow) and after (filled); red: a clear change")
         axes.grid(axis="x", alpha=0.3)
         return _strip_size(_svg(figure))
+
+
+Series = tuple[str, Sequence[float], Sequence[float], Sequence[float]]  # label, value, low, high
+COLOURS = ("#c0392b", "#2471a3", "#27ae60", "#8e44ad", "#d35400", "#16a085", "#7f8c8d")
+
+
+def sweep(xs: Sequence[int], series: Sequence[Series], xlabel: str, ylabel: str,
+          share: bool = False, level: float | None = None) -> str:  # fmt: skip
+    """Figures against the value swept: each series a line through its values, its intervals
+    as a band; `share` draws the y axis as percentages, `level` a dashed reference line."""
+    with plt.rc_context(SETTINGS):
+        figure, axes = plt.subplots(figsize=(7.5, 3.0))
+        for n, (label, values, lows, highs) in enumerate(series):
+            colour = COLOURS[n % len(COLOURS)]
+            axes.fill_between(xs, lows, highs, color=colour, alpha=0.15, linewidth=0)
+            axes.plot(xs, values, "o-", color=colour, markersize=4, label=label)
+        if level is not None:
+            axes.axhline(level, color=PLAIN, linestyle="--", linewidth=1)
+        axes.set_xticks(list(xs))
+        axes.set_xlabel(xlabel)
+        axes.set_ylabel(ylabel)
+        if share:
+            axes.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
+        axes.grid(alpha=0.3)
+        if len(series) > 1:
+            axes.legend(loc="best", fontsize=8)
+        return _strip_size(_svg(figure))

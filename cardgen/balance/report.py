@@ -11,9 +11,21 @@ import csv
 import html
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from cardgen.balance.stats import MEASURES, CardFigure, Change, Figures, Rate, length_summary
+from cardgen.balance.stats import (
+    MEASURES,
+    CardFigure,
+    Change,
+    Figures,
+    Rate,
+    length_summary,
+    wilson,
+)
 from cardgen.data.outputs import Owner, publish, staging_beside
+
+if TYPE_CHECKING:
+    from cardgen.balance.sweep import Suggestion
 
 FOLDER = "balance"
 SHOWN_OUTLIERS = 5
@@ -59,6 +71,37 @@ def summary_rows(fig: Figures) -> list[tuple[str, str]]:
                      ("first player low", _r(low)), ("first player high", _r(high)),
                      ("games with a known first player", str(fig.first.games))]  # fmt: skip
     rows += [(f"length {k}", _r(v)) for k, v in length_summary(fig.lengths).items()]
+    return rows + _added_rows(fig)
+
+
+def _added_rows(fig: Figures) -> list[tuple[str, str]]:
+    """The measures beside per-card rates, after the first figures (which stay as they were)."""
+    rows = []
+    m = fig.measures
+    if not fig.solo and fig.first is not None and fig.first.games:
+        rows.append(("first player edge", _r(fig.first.rate - 0.5)))
+    if m is not None:
+        if not fig.solo:
+            low, high = wilson(fig.draws, fig.finished)
+            rows += [("draw rate", _r(m.draws)), ("draw rate low", _r(low)),
+                     ("draw rate high", _r(high))]  # fmt: skip
+        rows += [("length sd", _r(m.length_sd)), ("length q1", _r(m.length_q1)),
+                 ("length q3", _r(m.length_q3))]  # fmt: skip
+        if m.has_lead:
+            rows += [("lead changes per game", _r(m.lead_changes)),
+                     ("games with a lead change", _r(m.comebacks))]  # fmt: skip
+            if m.settled is not None:
+                rows.append(("winner ahead for good after (median share)", _r(m.settled)))
+    if fig.skill is not None and fig.skill.games:
+        low, high = wilson(fig.skill.wins, fig.skill.games)
+        rows += [("skill games", str(fig.skill.played)),
+                 (f"skill: {fig.skill.strong} beats {fig.skill.weak}",
+                  _r(fig.skill.wins / fig.skill.games)),
+                 ("skill low", _r(low)), ("skill high", _r(high))]  # fmt: skip
+    rows += [("outlier tests", str(fig.tests)),
+             ("outliers at 95% before correction", str(fig.uncorrected)),
+             ("outliers after correction (Benjamini-Hochberg, 5% FDR)",
+              str(len(fig.outliers)))]  # fmt: skip
     return rows
 
 
@@ -67,10 +110,11 @@ def write_csvs(fig: Figures, folder: Path, changes: Sequence[Change] | None) -> 
     _write_csv(
         folder / "cards.csv",
         ("card", "name", "measure", "games", "wins", "win_rate", "low", "high", "kind",
-         "kind_win_rate", "outlier", *(("mean_depth",) if fig.solo else ())),
+         "kind_win_rate", "outlier", *(("mean_depth",) if fig.solo else ()), "p", "adjusted_p"),
         [(c.card, c.name, c.measure, c.result.games, _r(c.result.wins), _r(c.result.rate),
           _r(c.result.interval[0]), _r(c.result.interval[1]), c.group, _r(c.mean), c.flag,
-          *((_r(c.depth or 0.0),) if fig.solo else ())) for c in fig.cards],
+          *((_r(c.depth or 0.0),) if fig.solo else ()),
+          "" if c.p is None else _r(c.p), "" if c.q is None else _r(c.q)) for c in fig.cards],
     )  # fmt: skip
     _write_csv(folder / "lengths.csv", ("game", "actions"), list(enumerate(fig.lengths)))
     _write_csv(folder / "effects.csv", ("effect", "times", "per_game"),
@@ -94,7 +138,9 @@ def write_csvs(fig: Figures, folder: Path, changes: Sequence[Change] | None) -> 
 # --- the terminal --------------------------------------------------------------------------------
 
 
-def summary_text(fig: Figures, changes: Sequence[Change] | None = None) -> list[str]:
+def summary_text(
+    fig: Figures, changes: Sequence[Change] | None = None, suggestions: Sequence[Suggestion] = ()
+) -> list[str]:
     """A few lines for the terminal: the headline figures and the outliers by name."""
     lengths = length_summary(fig.lengths)
     lines = [f"{fig.title}: {fig.games} games ({fig.bot} bots, seed {fig.seed}), "
@@ -109,8 +155,10 @@ def summary_text(fig: Figures, changes: Sequence[Change] | None = None) -> list[
     if fig.finished < fig.games:
         left = fig.games - fig.finished
         lines.append(f"{left} game{'s' * (left != 1)} did not finish: left out of the rates")
+    lines += _measure_lines(fig)
     if not fig.outliers:
-        lines.append("no outliers: every card's interval reaches the mean of its kind")
+        lines.append(f"no outliers: after correcting for {fig.tests} tests, no card's rate "
+                     "differs clearly from its kind's")  # fmt: skip
     for flag, cards in (("stronger", fig.strong), ("weaker", fig.weak)):
         if not cards:
             continue
@@ -120,6 +168,12 @@ def summary_text(fig: Figures, changes: Sequence[Change] | None = None) -> list[
                          f"{card.result.games} games; {card.group} {_pct(card.mean)}")  # fmt: skip
         if len(cards) > SHOWN_OUTLIERS:
             lines.append(f"  ... and {len(cards) - SHOWN_OUTLIERS} more in the report")
+    if fig.tests:
+        lines.append(f"  ({fig.tests} card x measure tests, corrected by Benjamini-Hochberg "
+                     f"at a 5% false discovery rate; {fig.uncorrected} at 95% each "
+                     "before)")  # fmt: skip
+    for s in suggestions:
+        lines.append(f"  {_suggestion(s)}")
     if changes is not None:
         clear = [c for c in changes if c.is_clear]
         lines.append(f"compared: {len(clear)} clear changes")
@@ -127,6 +181,32 @@ def summary_text(fig: Figures, changes: Sequence[Change] | None = None) -> list[
             assert change.before is not None and change.after is not None
             lines.append(f"  {change.name} when {change.measure}: {_pct(change.before.rate)} -> "
                          f"{_pct(change.after.rate)}")  # fmt: skip
+    return lines
+
+
+def _suggestion(s: Suggestion) -> str:
+    c = s.figure
+    low, high = c.result.interval
+    verb = "brings it back" if s.fits else "brings it closest"
+    return (f"{c.name}: {s.target.field} {s.target.value} -> {s.value} {verb}: when "
+            f"{s.measure} {_pct(c.result.rate)} [{_pct(low)}, {_pct(high)}], its kind "
+            f"{_pct(c.mean)} ({c.result.games} games)")  # fmt: skip
+
+
+def _measure_lines(fig: Figures) -> list[str]:
+    m, lines = fig.measures, list[str]()
+    if m is None:
+        return lines
+    if not fig.solo:
+        lines.append(f"draws {_pct(m.draws)}, length spread sd {m.length_sd:.1f} (middle half "
+                     f"{m.length_q1:.0f} to {m.length_q3:.0f})")  # fmt: skip
+    if m.has_lead:
+        lines.append(f"lead changes {m.lead_changes:.2f} per game (in {_pct(m.comebacks)} of "
+                     f"games at least once)")  # fmt: skip
+    if fig.skill is not None and fig.skill.games:
+        k = fig.skill
+        lines.append(f"skill: {k.strong} beats {k.weak} {_interval(Rate(k.wins, k.games))} "
+                     f"(50% would be a coin toss)")  # fmt: skip
     return lines
 
 
@@ -186,10 +266,42 @@ def _headline(fig: Figures) -> str:
             f"{lengths['median']:.0f}, {lengths['shortest']:.0f} to {lengths['longest']:.0f}",
         ]
     ]
-    return _table(["figure", "value"], rows)  # fmt: skip
+    return _table(["figure", "value"], rows + _measure_rows(fig))  # fmt: skip
 
 
-def page(fig: Figures, changes: Sequence[Change] | None, against: str | None) -> str:
+def _measure_rows(fig: Figures) -> list[list[str]]:
+    """The measures designers use beside per-card rates."""
+    m, rows = fig.measures, list[list[str]]()
+    if m is None:
+        return rows
+    if not fig.solo and fig.first is not None and fig.first.games:
+        low, high = fig.first.interval
+        rows.append(["first player's edge", f"{fig.first.rate - 0.5:+.1%} "
+                     f"[{low - 0.5:+.1%}, {high - 0.5:+.1%}] over an even 50%"])  # fmt: skip
+    if not fig.solo:
+        rows.append(["draw rate", _interval(Rate(fig.draws, fig.finished))])
+    rows.append(["game length spread", f"sd {m.length_sd:.1f}; the middle half of games "
+                 f"{m.length_q1:.0f} to {m.length_q3:.0f} actions"])  # fmt: skip
+    if m.has_lead:
+        rows.append(["lead changes", f"{m.lead_changes:.2f} per game; at least once in "
+                     f"{_pct(m.comebacks)} of games"])  # fmt: skip
+        if m.settled is not None:
+            rows.append(["winner ahead for good", f"after {_pct(m.settled)} of the game "
+                         "(median): early means decided early"])  # fmt: skip
+    if fig.skill is not None and fig.skill.games:
+        k = fig.skill
+        rows.append(["skill expression", f"{html.escape(k.strong)} beats {html.escape(k.weak)} "
+                     f"{_interval(Rate(k.wins, k.games))} of {k.games} games, seats "
+                     "alternated (a coin toss: 50%)"])  # fmt: skip
+    return rows
+
+
+def page(
+    fig: Figures,
+    changes: Sequence[Change] | None,
+    against: str | None,
+    suggestions: Sequence[Suggestion] = (),
+) -> str:
     from cardgen.balance import plots  # matplotlib loads only when a report is drawn
 
     parts = [
@@ -209,7 +321,7 @@ def page(fig: Figures, changes: Sequence[Change] | None, against: str | None) ->
     outliers = fig.outliers
     parts.append("<h2>Outliers</h2>")
     if outliers:
-        parts.append("<p>Cards whose 95% interval lies wholly above (strong) or below (weak) "
+        parts.append("<p>Cards whose win rate lies clearly above (strong) or below (weak) "
                      "the win rate of the cards of their kind, the rate when dealt first, each "
                      "furthest first. The rate when dealt is the cleanest: the deal is random, "
                      "while a card played or owned may come to a player who is already winning, "
@@ -217,7 +329,17 @@ def page(fig: Figures, changes: Sequence[Change] | None, against: str | None) ->
         parts.append(_table(["card", "when", "games", "win rate", "95% interval", "its kind",
                              ""], [_card_row(c) for c in outliers], 2))  # fmt: skip
     else:
-        parts.append("<p>None: every card's interval reaches the win rate of its kind.</p>")
+        parts.append("<p>None: no card's win rate differs clearly from its kind's.</p>")
+    parts.append(_correction(fig))
+    if suggestions:
+        parts.append("<h3>Changes that would bring them back</h3>")
+        parts.append("<p>Each outlier's stats moved a step down and up, then further in the "
+                     "better direction while that helps (up to four steps), played on the same "
+                     "seeds as this run's first games; the change that brings its rate back to "
+                     "its kind's (its interval reaching it), else closest to it, by the same "
+                     "measure. Check one with <code>--tune</code>.</p>")  # fmt: skip
+        parts.append("<ul>" + "".join(f"<li>{html.escape(_suggestion(s))}</li>"
+                                      for s in suggestions) + "</ul>")  # fmt: skip
     if changes is not None:
         parts.append(f"<h2>What the change did (against {html.escape(against or '')})</h2>")
         parts.append(plots.changes(changes))
@@ -264,18 +386,32 @@ def page(fig: Figures, changes: Sequence[Change] | None, against: str | None) ->
             f"<body>\n{body}\n</body></html>\n")  # fmt: skip
 
 
+def _correction(fig: Figures) -> str:
+    chance = fig.tests * 0.05
+    return (
+        f'<p class="note">{fig.tests} card x measure pairs were tested against their kind. '
+        f"At 95% each, about {chance:.0f} would be flagged by chance alone; "
+        f"{fig.uncorrected} were. The list above is corrected for the number of tests "
+        "(Benjamini-Hochberg): among the cards it lists, at most about 1 in 20 is expected "
+        "to be a false alarm. The p and adjusted_p columns of cards.csv hold each test.</p>"
+    )
+
+
 def write_report(
     fig: Figures,
     out_root: Path,
     changes: Sequence[Change] | None = None,
     against: str | None = None,
+    suggestions: Sequence[Suggestion] = (),
 ) -> Path:
     """Stage and publish `out_root/<game>/balance/`; returns the page's path."""
     final = out_root / fig.game_id
     with staging_beside(final) as staging:
         folder = staging / FOLDER
         folder.mkdir()
-        (folder / "report.html").write_text(page(fig, changes, against), encoding="utf-8")
+        (folder / "report.html").write_text(
+            page(fig, changes, against, suggestions), encoding="utf-8"
+        )
         write_csvs(fig, folder, changes)
         publish(final, staging, Owner.KIT, f"cardgen balance {fig.game_id}", [FOLDER])
     return final / FOLDER / "report.html"

@@ -114,7 +114,7 @@ def from_git(folder: Path, revision: str) -> Snapshot:
 
 
 @cache
-def _scratch() -> Path:
+def scratch() -> Path:
     """This process's private folder for the snapshots it loads, removed when it exits."""
     path = Path(tempfile.mkdtemp(prefix="cardgen-balance-"))
     atexit.register(shutil.rmtree, path, True)
@@ -128,6 +128,6 @@ def load(snapshot: Snapshot) -> Game:
     """The game the snapshot holds, loaded and validated once per process (DataError if not)."""
     key = snapshot.digest
     if key not in _loaded:
-        folder = snapshot.write(_scratch() / key)
+        folder = snapshot.write(scratch() / key)
         _loaded[key] = load_game_or_raise(folder)
     return _loaded[key]

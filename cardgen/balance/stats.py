@@ -7,7 +7,9 @@ almost always. Three measures, each of a seat in a game: the cards it was dealt 
 the cards it held at any moment.
 
 A card is an outlier when its whole interval lies away from the mean win rate of its kind (its
-group: a deck colour, a card type; see `adapters`), strong above it and weak below; outliers are
+group: a deck colour, a card type; see `adapters`), strong above it and weak below, and the test
+still holds once corrected for the number of cards and measures tested (Benjamini-Hochberg at a
+5% false discovery rate, `measures.adjusted`); outliers are
 listed by measure (dealt first, the cleanest) and within one by how far the interval's near end
 lies from that mean. Against its kind, not against
 one half: in Vita Luna a red card comes to the player who is already winning, so every red card
@@ -21,8 +23,9 @@ import math
 import statistics
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from cardgen.balance.measures import FDR, Measures, Skill, adjusted, measures, score_p
 from cardgen.balance.play import GameRecord
 
 Z95 = 1.959963984540054
@@ -70,6 +73,8 @@ class CardFigure:
     flag: str = ""  # "strong", "weak" or ""
     gap: float = 0.0  # how far the interval's near end lies from the mean (outliers only)
     depth: float | None = None  # solo: mean depth of the runs that held it
+    p: float | None = None  # the test against its kind's rate (None: too few games to test)
+    q: float | None = None  # p adjusted for the number of tests (Benjamini-Hochberg)
 
 
 @dataclass(frozen=True)
@@ -91,6 +96,10 @@ class Figures:
     lengths: tuple[int, ...]  # actions per game, in game order
     effects: tuple[tuple[str, int, float], ...]  # (effect, times, per game), most frequent first
     depth: tuple[tuple[int, int, int], ...]  # solo: (depth, runs that reached it, went past it)
+    tests: int = 0  # card x measure pairs tested against their kind
+    uncorrected: int = 0  # of those, whose 95% interval misses the kind's rate
+    measures: Measures | None = None  # draws, length spread, lead changes
+    skill: Skill | None = None  # the run's bot against a weaker one, when played
 
     @property
     def outliers(self) -> list[CardFigure]:
@@ -144,6 +153,20 @@ def _flag(result: Rate, mean: float) -> tuple[str, float]:
     return "", 0.0
 
 
+def _corrected(cards: list[CardFigure], alone: set[tuple[str, str]]) -> list[CardFigure]:
+    """Each card tested against its kind (with enough games, in a kind of more than one card),
+    and flagged only when the test holds after the Benjamini-Hochberg correction."""
+    tested = [i for i, c in enumerate(cards)
+              if c.result.games >= MIN_GAMES and (c.measure, c.group) not in alone]  # fmt: skip
+    ps = [score_p(cards[i].result.wins, cards[i].result.games, cards[i].mean) for i in tested]
+    out = [replace(c, flag="", gap=0.0) for c in cards]
+    for i, p, q in zip(tested, ps, adjusted(ps), strict=True):
+        keep = cards[i].flag and q <= FDR
+        out[i] = replace(cards[i], p=p, q=q, flag=cards[i].flag if keep else "",
+                         gap=cards[i].gap if keep else 0.0)  # fmt: skip
+    return out
+
+
 def figures(
     game_id: str,
     title: str,
@@ -153,6 +176,7 @@ def figures(
     names: Mapping[str, str],
     records: Sequence[GameRecord],
     groups: Mapping[str, str] | None = None,
+    lead: bool = False,
 ) -> Figures:
     """The figures of a run whose records are in game order; `groups` gives each card's kind
     (a card not in it is measured against every card)."""
@@ -165,13 +189,17 @@ def figures(
     mean = sum(r.wins for r in seat_rates) / total if total else 0.0
     cards = []
     kinds = groups or {}
+    alone: set[tuple[str, str]] = set()  # (measure, kind) of one card: nothing to compare
     for measure in MEASURES:
         rates, depths = _card_rates(records, measure)
         wins: defaultdict[str, float] = defaultdict(float)
         games: Counter[str] = Counter()
+        members: Counter[str] = Counter()
         for card, rate in rates.items():
             wins[kinds.get(card, "")] += rate.wins
             games[kinds.get(card, "")] += rate.games
+            members[kinds.get(card, "")] += 1
+        alone |= {(measure, kind) for kind, n in members.items() if n < 2}
         for card in sorted(rates):
             kind = kinds.get(card, "")
             kind_mean = wins[kind] / games[kind]
@@ -187,6 +215,8 @@ def figures(
     for record in records:
         effects.update(dict(record.effects))
     per_game = max(1, len(records))
+    uncorrected = sum(bool(c.flag) for c in cards)
+    cards = _corrected(cards, alone)
     return Figures(
         game_id=game_id,
         title=title,
@@ -204,6 +234,9 @@ def figures(
         effects=tuple((k, n, n / per_game) for k, n in sorted(effects.items(),
                                                                key=lambda kv: (-kv[1], kv[0]))),
         depth=_depth(records) if solo else (),
+        tests=sum(c.p is not None for c in cards),
+        uncorrected=uncorrected,
+        measures=measures(records, lead),
     )  # fmt: skip
 
 

@@ -18,8 +18,9 @@ import math
 import multiprocessing
 import os
 import signal
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
 from typing import Any
 
 from cardgen.balance.adapters import ADAPTERS
@@ -30,17 +31,36 @@ Progress = Callable[[int], None]  # called with the number of games just finishe
 CHUNKS_PER_WORKER = 12  # enough chunks that the progress bar moves and no core waits long
 MAX_CHUNK = 250
 
-_tables: dict[tuple[str, str, str], Table] = {}
+_tables: dict[tuple[str, str, str, str | None], Table] = {}
+
+
+@dataclass(frozen=True)
+class Job:
+    """One run: `games` games of `bot` (against `against` in a skill match) on `snapshot`'s data,
+    seeded `seed`. A sweep or a search is several jobs, played together."""
+
+    snapshot: Snapshot
+    game_id: str
+    bot: str
+    seed: int
+    games: int
+    against: str | None = None
 
 
 def play_chunk(
-    snapshot: Snapshot, game_id: str, bot: str, seed: int, start: int, stop: int
+    snapshot: Snapshot,
+    game_id: str,
+    bot: str,
+    seed: int,
+    start: int,
+    stop: int,
+    against: str | None = None,
 ) -> list[GameRecord]:
     """Games `start` to `stop - 1` of the run; the loaded data and rules are kept per process."""
-    key = (snapshot.digest, game_id, bot)
+    key = (snapshot.digest, game_id, bot, against)
     table = _tables.get(key)
     if table is None:
-        table = _tables[key] = Table.of(ADAPTERS[game_id], snapshot, bot)
+        table = _tables[key] = Table.of(ADAPTERS[game_id], snapshot, bot, against)
     return [play_game(table, seed, index) for index in range(start, stop)]
 
 
@@ -62,15 +82,104 @@ def in_game_order(parts: Iterator[list[GameRecord]]) -> list[GameRecord]:
     return records
 
 
+def _pieces(jobs: Sequence[Job], workers: int) -> list[tuple[int, int, int]]:
+    """(job, start, stop) for every chunk of every job."""
+    return [(n, start, stop) for n, job in enumerate(jobs)
+            for start, stop in chunks(job.games, workers)]  # fmt: skip
+
+
+Args = tuple[Snapshot, str, str, int, int, int, str | None]
+
+
+def _args(job: Job, start: int, stop: int) -> Args:
+    return (job.snapshot, job.game_id, job.bot, job.seed, start, stop, job.against)
+
+
+def _gathered(
+    jobs: Sequence[Job], parts: list[tuple[int, list[GameRecord]]]
+) -> list[list[GameRecord]]:
+    return [in_game_order(p for n, p in parts if n == index) for index in range(len(jobs))]
+
+
+def run_jobs_here(jobs: Sequence[Job], progress: Progress) -> list[list[GameRecord]]:
+    """Every job's games in this process, one chunk after another."""
+    parts = []
+    for n, start, stop in _pieces(jobs, 1):
+        parts.append((n, play_chunk(*_args(jobs[n], start, stop))))
+        progress(stop - start)
+    return _gathered(jobs, parts)
+
+
+def run_jobs_local(jobs: Sequence[Job], workers: int, progress: Progress) -> list[list[GameRecord]]:
+    """Every job's games on `workers` local processes (one process: this one)."""
+    if workers <= 1:
+        return run_jobs_here(jobs, progress)
+    # Spawned, not forked: the progress bar's thread must not be copied mid-lock into a child.
+    context = multiprocessing.get_context("spawn")
+    parts: list[tuple[int, list[GameRecord]]] = []
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_quiet)
+    try:
+        pending: dict[Future[list[GameRecord]], tuple[int, int]] = {
+            pool.submit(play_chunk, *_args(jobs[n], start, stop)): (n, stop - start)
+            for n, start, stop in _pieces(jobs, workers)
+        }
+        while pending:
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                n, count = pending.pop(future)
+                parts.append((n, future.result()))
+                progress(count)
+    finally:  # on Ctrl+C too: no new chunk starts, the workers finish theirs and leave
+        pool.shutdown(wait=True, cancel_futures=True)
+    return _gathered(jobs, parts)
+
+
+def _quiet() -> None:
+    """A worker leaves Ctrl+C to the command, which stops the run (no traceback per worker)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def run_jobs_cluster(
+    address: str, jobs: Sequence[Job], progress: Progress
+) -> list[list[GameRecord]]:
+    """Every job's games on the Dask cluster whose scheduler is at `address` (e.g.
+    tcp://host:8786). Its workers need this package installed; the card data travels with the
+    work, each snapshot scattered once."""
+    from distributed import Client, as_completed
+
+    client: Any = Client(address, timeout="20s")
+    try:
+        workers = max(1, sum(client.nthreads().values()))
+        shipped: dict[str, Any] = {}
+        for job in jobs:
+            if job.snapshot.digest not in shipped:
+                shipped[job.snapshot.digest] = client.scatter(job.snapshot, broadcast=True)
+        futures = {}
+        for n, start, stop in _pieces(jobs, workers):
+            job = jobs[n]
+            future = client.submit(
+                play_chunk, shipped[job.snapshot.digest], job.game_id, job.bot, job.seed,
+                start, stop, job.against, pure=False,
+            )  # fmt: skip
+            futures[future] = n
+        parts = []
+        for future in as_completed(list(futures)):
+            part = future.result()
+            parts.append((futures[future], part))
+            progress(len(part))
+        return _gathered(jobs, parts)
+    finally:
+        client.close()
+
+
+# One run, as the plain report plays it ------------------------------------------------------
+
+
 def run_here(
     snapshot: Snapshot, game_id: str, bot: str, seed: int, games: int, progress: Progress
 ) -> list[GameRecord]:
     """Every game in this process, one chunk after another."""
-    parts = []
-    for start, stop in chunks(games, 1):
-        parts.append(play_chunk(snapshot, game_id, bot, seed, start, stop))
-        progress(stop - start)
-    return in_game_order(iter(parts))
+    return run_jobs_here([Job(snapshot, game_id, bot, seed, games)], progress)[0]
 
 
 def run_local(
@@ -83,30 +192,7 @@ def run_local(
     progress: Progress,
 ) -> list[GameRecord]:
     """Every game on `workers` local processes (one process: this one)."""
-    if workers <= 1:
-        return run_here(snapshot, game_id, bot, seed, games, progress)
-    # Spawned, not forked: the progress bar's thread must not be copied mid-lock into a child.
-    context = multiprocessing.get_context("spawn")
-    parts: list[list[GameRecord]] = []
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_quiet)
-    try:
-        pending: dict[Future[list[GameRecord]], int] = {
-            pool.submit(play_chunk, snapshot, game_id, bot, seed, start, stop): stop - start
-            for start, stop in chunks(games, workers)
-        }
-        while pending:
-            done, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                parts.append(future.result())
-                progress(pending.pop(future))
-    finally:  # on Ctrl+C too: no new chunk starts, the workers finish theirs and leave
-        pool.shutdown(wait=True, cancel_futures=True)
-    return in_game_order(iter(parts))
-
-
-def _quiet() -> None:
-    """A worker leaves Ctrl+C to the command, which stops the run (no traceback per worker)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    return run_jobs_local([Job(snapshot, game_id, bot, seed, games)], workers, progress)[0]
 
 
 def run_cluster(
@@ -118,23 +204,5 @@ def run_cluster(
     games: int,
     progress: Progress,
 ) -> list[GameRecord]:
-    """Every game on the Dask cluster whose scheduler is at `address` (e.g. tcp://host:8786).
-    Its workers need this package installed; the card data travels with the work."""
-    from distributed import Client, as_completed
-
-    client: Any = Client(address, timeout="20s")
-    try:
-        workers = max(1, sum(client.nthreads().values()))
-        shipped = client.scatter(snapshot, broadcast=True)
-        futures = [
-            client.submit(play_chunk, shipped, game_id, bot, seed, start, stop, pure=False)
-            for start, stop in chunks(games, workers)
-        ]
-        parts = []
-        for future in as_completed(futures):
-            part = future.result()
-            parts.append(part)
-            progress(len(part))
-        return in_game_order(iter(parts))
-    finally:
-        client.close()
+    """Every game on the Dask cluster whose scheduler is at `address`."""
+    return run_jobs_cluster(address, [Job(snapshot, game_id, bot, seed, games)], progress)[0]

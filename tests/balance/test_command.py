@@ -51,6 +51,13 @@ def test_a_small_run_writes_the_report_and_its_figures(tmp_path: Path) -> None:
     summary = {r["figure"]: r["value"] for r in read_csv(folder / "summary.csv")}
     firsts = [r.first == r.winner for r in records]
     assert float(summary["first player win rate"]) == pytest.approx(sum(firsts) / 6, abs=1e-4)
+    # The measures beside per-card rates, added after the first figures.
+    assert float(summary["first player edge"]) == pytest.approx(sum(firsts) / 6 - 0.5, abs=1e-4)
+    changes = sum(r.lead_changes for r in records) / 6
+    assert float(summary["lead changes per game"]) == pytest.approx(changes, abs=1e-4)
+    assert int(summary["skill games"]) == 6 and float(summary["skill: app beats random"]) > 0.5
+    assert int(summary["outlier tests"]) == sum(r["p"] != "" for r in rows)
+    assert "skill expression" in page and "card x measure pairs were tested" in page
     attacks = sum(dict(r.effects).get("action: attack", 0) for r in records)
     effects = {r["effect"]: int(r["times"]) for r in read_csv(folder / "effects.csv")}
     assert effects["action: attack"] == attacks

@@ -67,3 +67,28 @@ def test_two_local_processes_give_the_single_process_figures() -> None:
     split = run_local(data, "vita_luna", "app", 3, 12, 2, done.append)
     assert split == alone
     assert sum(done) == 12 and len(done) > 1
+
+
+def test_the_lead_is_followed_action_by_action() -> None:
+    from cardgen.balance.play import _Tally
+
+    tally = _Tally(ADAPTERS["riposte"])
+    margins = [0, 1, 2, 0, -1, -2, 0, 3, 1]  # seat 0 ahead, level, seat 1 ahead, seat 0 again
+    for length, margin in enumerate(margins, start=1):
+        tally.follow_lead(margin, length)
+    assert tally.lead_changes == 2
+    assert tally.settled(0, len(margins)) == pytest.approx(8 / 9)  # ahead for good after 8
+    assert tally.settled(1, len(margins)) == 1.0  # the winner never led at the end
+    assert tally.settled(None, len(margins)) is None
+
+
+def test_skill_games_alternate_the_seats_and_the_app_beats_random() -> None:
+    data = from_folder(SHIPPED / "vita_luna")
+    records = play_chunk(data, "vita_luna", "app", 5, 0, 12, "random")
+    assert [r.strong for r in records] == [i % 2 for i in range(12)]
+    won = sum(r.winner == r.strong for r in records if r.finished)
+    assert won >= 9  # a random player seldom beats the app
+    plain = play_chunk(data, "vita_luna", "app", 5, 0, 3)
+    assert all(r.strong is None for r in plain)
+    assert any(r.lead_changes > 0 for r in records + plain)
+    assert all(r.settled is None or 0.0 <= r.settled <= 1.0 for r in records + plain)

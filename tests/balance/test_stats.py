@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import statistics
+from dataclasses import replace
 
 import pytest
 
@@ -104,3 +106,71 @@ def test_a_comparison_finds_the_card_that_changed() -> None:
 
 def test_rate_of_nothing_is_zero() -> None:
     assert Rate(0, 0).rate == 0.0 and not math.isnan(Rate(0, 0).interval[0])
+
+
+# --- the correction for many tests, and the measures beside per-card rates ----------------------
+
+
+def test_benjamini_hochberg_adjusts_as_the_textbook_example() -> None:
+    from cardgen.balance.measures import adjusted
+
+    p = [0.01, 0.04, 0.03, 0.005, 0.5]
+    # sorted: 0.005, 0.01, 0.03, 0.04, 0.5 -> x5/1, x5/2, x5/3, x5/4, x5/5, then running minimum
+    expected = [0.025, 0.05, 0.05, 0.025, 0.5]
+    assert adjusted(p) == pytest.approx(expected)
+
+
+def test_the_score_p_value_agrees_with_the_wilson_interval() -> None:
+    from cardgen.balance.measures import score_p
+
+    for wins, n, mean in ((30, 50, 0.45), (60, 100, 0.5), (61, 100, 0.5), (5, 40, 0.3)):
+        low, high = wilson(wins, n)
+        assert (score_p(wins, n, mean) < 0.05) == (not low <= mean <= high)
+
+
+def _noisy_records(seed: int) -> list[GameRecord]:
+    """Forty cards that do nothing: each seat gets ten at random and wins a coin toss."""
+    import random as rnd
+
+    rng = rnd.Random(seed)
+    cards = [f"c{i}" for i in range(40)]
+    out = []
+    for i in range(400):
+        hands = tuple(tuple(sorted(rng.sample(cards, 10))) for _ in range(2))
+        out.append(GameRecord(i, True, rng.randrange(2), 0, 10, hands, hands, (), None, hands))
+    return out
+
+
+def test_cards_that_do_nothing_are_not_flagged_after_correction() -> None:
+    """Twenty runs of cards that do nothing: at 95% each, several cards miss their kind's rate
+    in most runs; after the correction at most about one run in twenty flags anything."""
+    missed = alarmed = 0
+    for seed in range(20):
+        fig = figures("g", "G", "app", seed, False, {}, _noisy_records(seed))
+        assert fig.tests == 120  # 40 cards x 3 measures
+        missed += fig.uncorrected > 0
+        alarmed += bool(fig.outliers)
+    assert missed >= 10
+    assert alarmed <= 2
+
+
+def test_a_real_outlier_survives_the_correction() -> None:
+    records = _noisy_records(1)
+    boosted = [replace(r, winner=0 if "c0" in r.dealt[0] else r.winner) for r in records]
+    fig = figures("g", "G", "app", 1, False, {}, boosted)
+    assert {c.card for c in fig.strong} == {"c0"}
+    c0 = next(c for c in fig.cards if c.card == "c0" and c.measure == "dealt")
+    assert c0.q is not None and c0.q < 0.05 and c0.p is not None and c0.p <= c0.q
+
+
+def test_the_game_measures_are_counted_from_the_records() -> None:
+    records = [GameRecord(i, True, None if i == 0 else i % 2, 0, 10 + 2 * i, ((), ()), ((), ()),
+                          (), None, (), lead_changes=i % 3, settled=0.5) for i in range(8)]  # fmt: skip
+    fig = figures("g", "G", "app", 1, False, {}, records, lead=True)
+    m = fig.measures
+    assert m is not None
+    assert m.draws == pytest.approx(1 / 8)
+    assert m.lead_changes == pytest.approx(sum(i % 3 for i in range(8)) / 8)
+    assert m.comebacks == pytest.approx(5 / 8)
+    assert m.length_sd == pytest.approx(statistics.pstdev([10 + 2 * i for i in range(8)]))
+    assert m.settled == 0.5
