@@ -50,9 +50,10 @@ build: setup art
 # The suite runs on pytest-xdist workers, two more than the cores (the browser tests mostly wait
 # on the page; the extra workers use the cores meanwhile); `make test WORKERS=0` runs it in one
 # process. loadfile keeps each test file on one worker (a module's kit or rulebook is built once);
-# files are handed out in the order tests/conftest.py sorts them, the longest tests first.
+# files are handed out in the order tests/conftest.py sorts them, the longest tests first; the
+# 25 longest are listed at the end, to keep LONGEST there up to date.
 WORKERS ?= $(shell echo $$(( $$(nproc) + 2 )))
-XDIST   := -n $(WORKERS) --dist loadfile --no-loadscope-reorder
+XDIST   := -n $(WORKERS) --dist loadfile --no-loadscope-reorder --durations=25
 
 test: setup system-deps lint
 	$(BIN)/python -m pytest $(XDIST)
