@@ -27,12 +27,18 @@ run: setup validate build
 	@for game in $$($(BIN)/python -c "from cardgen.data.project import data_root, game_ids; print(' '.join(game_ids(data_root())))"); do \
 		$(BIN)/cardgen export $$game --format xlsx || exit 1; \
 	done
-	$(BIN)/streamlit run companion/app.py --server.headless true --server.port $(PORT) \
-		--browser.gatherUsageStats false
+	$(MAKE) --no-print-directory companion
 
+# HTTPS=1: over HTTPS with this host's own certificate authority (companion/https.py), so that a
+# tablet opening the host's LAN address may use its camera; README.md, "HTTPS at the table".
+HTTPS ?=
 companion: setup
+ifneq ($(HTTPS),)
+	$(BIN)/companion-https --port $(PORT)
+else
 	$(BIN)/streamlit run companion/app.py --server.headless true --server.port $(PORT) \
 		--browser.gatherUsageStats false
+endif
 
 validate: setup
 	$(BIN)/cardgen validate
