@@ -29,15 +29,14 @@ Timings are the best of several runs in one process, pinned to one core.
 
 from __future__ import annotations
 
-import argparse
-import os
-import platform
 import random
-import time
-from collections.abc import Callable
+import sys
 from dataclasses import dataclass
+from pathlib import Path
 
-from companion.engine import Match
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # common.py, when loaded by path
+import common
+
 from companion.games.moonlighter import MoonlighterRules, MoonlighterState, Phase
 from companion.games.moonlighter.checks import can_roll_tile, is_locked
 from companion.games.moonlighter.outcomes import max_hearts
@@ -57,7 +56,11 @@ class Tally:
     won: int = 0  # bosses beaten
     actions: int = 0
 
-    def count(self, state: MoonlighterState) -> None:
+    @property
+    def done(self) -> int:
+        return self.played
+
+    def count(self, before: MoonlighterState, state: MoonlighterState) -> None:
         self.actions += 1
         if state.phase in ENDS:
             self.played += 1
@@ -128,98 +131,20 @@ def _sample(rules: MoonlighterRules, state: MoonlighterState, rng: random.Random
     return action
 
 
-def play_direct(rules: MoonlighterRules, dungeons: int, seed: int) -> Tally:
-    """Play through `dungeons` dungeons with rules.apply; a won game starts a new one."""
-    rng = random.Random(seed)
-    state = rules.new_state({})
-    tally = Tally()
-    while tally.played < dungeons:
-        state = rules.apply(state, choose(rules, state, rng), rng).state
-        tally.count(state)
-        if state.phase == Phase.WON:
-            state = rules.new_state({})
-    return tally
-
-
-def play_match(rules: MoonlighterRules, dungeons: int, seed: int) -> Tally:
-    """The same through Match.play, as the companion drives it."""
-    rng = random.Random(seed)
-    match = Match.start(rules, seed=seed)
-    tally = Tally()
-    while tally.played < dungeons:
-        match.play(choose(rules, match.state, rng))
-        tally.count(match.state)
-        if match.state.phase == Phase.WON:
-            match = Match.start(rules, seed=seed + tally.played)
-    return tally
-
-
-def play_trusted(rules: MoonlighterRules, dungeons: int, seed: int) -> Tally:
-    """The same through Match.play(trusted=True): the policy's actions come from legal_actions."""
-    rng = random.Random(seed)
-    match = Match.start(rules, seed=seed)
-    tally = Tally()
-    while tally.played < dungeons:
-        match.play(choose(rules, match.state, rng), trusted=True)
-        tally.count(match.state)
-        if match.state.phase == Phase.WON:
-            match = Match.start(rules, seed=seed + tally.played)
-    return tally
-
-
-def play_bot(rules: MoonlighterRules, dungeons: int, seed: int) -> Tally:
-    """A bot's path: `choose_bot` (rules.sample_action) and rules.advance on its own state."""
-    rng = random.Random(seed)
-    state = rules.new_state({})
-    tally = Tally()
-    while tally.played < dungeons:
-        state, _ = rules.advance(state, choose_bot(rules, state, rng), rng)
-        tally.count(state)
-        if state.phase == Phase.WON:
-            state = rules.new_state({})
-    return tally
-
-
-PATHS: tuple[tuple[str, Callable[[MoonlighterRules, int, int], Tally], float | None], ...] = (
-    ("rules.apply", play_direct, TARGET_CHECKED),
-    ("Match.play", play_match, TARGET_CHECKED),
-    ("Match.play trusted", play_trusted, None),
-    ("bot", play_bot, TARGET),
+COURSE = common.Course(
+    options=lambda game: {},
+    choose=choose,
+    choose_bot=choose_bot,
+    tally=Tally,
+    is_over=lambda state: state.phase == Phase.WON,  # a won game starts a new one
+    bot_step=lambda rules, state, action, rng: rules.advance(state, action, rng)[0],
 )
-
-
-def best_of(run: Callable, rules: MoonlighterRules, dungeons: int, repeat: int) -> list[float]:
-    """Best per-second rates (played, won, actions) over `repeat` runs."""
-    best = [0.0, 0.0, 0.0]
-    for attempt in range(repeat):
-        start = time.perf_counter()
-        tally = run(rules, dungeons, attempt)
-        elapsed = time.perf_counter() - start
-        rates = [tally.played / elapsed, tally.won / elapsed, tally.actions / elapsed]
-        best = [max(b, r) for b, r in zip(best, rates, strict=True)]
-    return best
+TARGETS = {"rules.apply": TARGET_CHECKED, "Match.play": TARGET_CHECKED, "bot": TARGET}
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--dungeons", type=int, default=300)
-    parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--cpu", type=int, help="core to pin to (default: the last one allowed)")
-    args = parser.parse_args()
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {max(os.sched_getaffinity(0)) if args.cpu is None else args.cpu})
-    rules = MoonlighterRules()
-    print(f"Python {platform.python_version()}, {platform.machine()}, one core pinned")
-    for name, run, target in PATHS:
-        played, won, actions = best_of(run, rules, args.dungeons, args.repeat)
-        verdict = ""
-        if target is not None:
-            meets = "meets" if played >= target else "MISSES"
-            verdict = f" ({meets} the target of {target:,.0f}/s)"
-        print(
-            f"{name:18}  {played:6,.0f} dungeons played through/s{verdict}, "
-            f"{won:5,.0f} bosses beaten/s, {actions:9,.0f} actions/s"
-        )
+    common.run_walks(__doc__, MoonlighterRules(), COURSE, "dungeons", 300,
+                     lambda t: (t.played, t.won, t.actions), ("dungeons played through", "bosses beaten"), TARGETS)  # fmt: skip
 
 
 if __name__ == "__main__":

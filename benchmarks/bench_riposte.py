@@ -24,185 +24,60 @@ shared, busy core does not lower.
 
 from __future__ import annotations
 
-import argparse
-import os
-import platform
-import random
-import time
-from collections import defaultdict
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+import sys
+from pathlib import Path
 
-from companion.engine import CHANCE, Match
-from companion.engine.core import step_rng
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # common.py, when loaded by path
+import common
+from common import Decision
+
 from companion.games.riposte import RiposteRules
 from companion.games.riposte.opponent import STRENGTHS, RiposteOpponent
 
 TARGET = 500.0  # random games per second on the bot path
 OPTIONS = ({"characters": True}, {"characters": False})
-
-
-@dataclass
-class Tally:
-    games: int = 0
-    actions: int = 0
-
-
-def play_direct(rules: RiposteRules, games: int, seed: int) -> Tally:
-    """Whole games with rules.apply over legal_actions."""
-    rng, tally = random.Random(seed), Tally()
-    state = rules.new_state(OPTIONS[0])
-    while tally.games < games:
-        state = rules.apply(state, rng.choice(rules.legal_actions(state)), rng).state
-        tally.actions += 1
-        if rules.is_over(state):
-            tally.games += 1
-            state = rules.new_state(OPTIONS[tally.games % 2])
-    return tally
-
-
-def play_match(rules: RiposteRules, games: int, seed: int, trusted: bool = False) -> Tally:
-    """The same through Match.play, as the companion drives it."""
-    rng, tally = random.Random(seed), Tally()
-    match = Match.start(rules, OPTIONS[0], seed=seed)
-    while tally.games < games:
-        match.play(rng.choice(rules.legal_actions(match.state)), trusted=trusted)
-        tally.actions += 1
-        if rules.is_over(match.state):
-            tally.games += 1
-            match = Match.start(rules, OPTIONS[tally.games % 2], seed=seed + tally.games)
-    return tally
-
-
-def play_trusted(rules: RiposteRules, games: int, seed: int) -> Tally:
-    return play_match(rules, games, seed, trusted=True)
-
-
-def play_bot(rules: RiposteRules, games: int, seed: int) -> Tally:
-    """A bot's path: rules.sample_action and rules.apply_unchecked."""
-    rng, tally = random.Random(seed), Tally()
-    state = rules.new_state(OPTIONS[0])
-    while tally.games < games:
-        action = rules.sample_action(state, rng)
-        assert action is not None  # a game that is not over always has a legal action
-        state = rules.apply_unchecked(state, action, rng).state
-        tally.actions += 1
-        if rules.is_over(state):
-            tally.games += 1
-            state = rules.new_state(OPTIONS[tally.games % 2])
-    return tally
-
-
-PATHS: tuple[tuple[str, Callable[[RiposteRules, int, int], Tally], float | None], ...] = (
-    ("rules.apply", play_direct, None),
-    ("Match.play", play_match, None),
-    ("Match.play trusted", play_trusted, None),
-    ("bot", play_bot, TARGET),
-)
-
-
-def best_of(
-    run: Callable, rules: RiposteRules, games: int, repeat: int
-) -> tuple[float, float, float]:
-    """Best games and actions per second over `repeat` runs, and the best games per second of
-    CPU time (what the engine costs, however busy the core is with other work)."""
-    best, cpu_best = (0.0, 0.0), 0.0
-    for attempt in range(repeat):
-        start, cpu = time.perf_counter(), time.process_time()
-        tally = run(rules, games, attempt)
-        elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
-        best = max(best, (tally.games / elapsed, tally.actions / elapsed))
-        cpu_best = max(cpu_best, tally.games / cpu)
-    return (*best, cpu_best)
+PATHS = common.paths(OPTIONS)
 
 
 # --- the app opponent ------------------------------------------------------------------------------
 
-Decision = tuple[int, dict[str, Any], list[dict[str, Any]], tuple[int, int]]  # and rng seed
-
 
 def decisions(rules: RiposteRules, games: int, strength: str) -> list[Decision]:
     """Every choice the app made in `games` seeded games against a random player."""
-    found: list[Decision] = []
-    for index in range(games):
-        seat, rng = index % 2, random.Random(index)
-        app = RiposteOpponent(seat, strength)
-        state = rules.new_state({"characters": True})
-        while not rules.is_over(state):
-            legal = rules.legal_actions(state)
-            if CHANCE in rules.actors(state, legal[0]):
-                action = legal[0]
-            elif any(a.get("player") == seat for a in legal):
-                mine = [a for a in legal if a.get("player") == seat]
-                view, n = rules.view(state, seat), len(found)
-                chosen = app.choose(view, mine, step_rng(index, n))
-                assert chosen is not None  # the app always picks one of its actions
-                action = chosen
-                if len(mine) > 1:
-                    found.append((seat, view, mine, (index, n)))
-            else:
-                action = rng.choice(legal)
-            state = rules.apply_unchecked(state, action, rng).state
-    return found
+    return common.decisions(rules, games, lambda s: RiposteOpponent(s, strength), OPTIONS[0])
 
 
 def time_decisions(
     found: list[Decision], strength: str, fresh: bool, repeat: int
-) -> tuple[float, float, dict[str, tuple[float, float, int]]]:
-    """Decisions per second (best run; and per second of CPU time), and by kind the mean and
-    slowest time in ms."""
+) -> tuple[float, float, common.Kinds]:
+    """Decisions per second (best run; and per second of CPU time), and by kind each decision's
+    best time."""
     best_rate = cpu_rate = 0.0
-    kinds: dict[str, list[float]] = defaultdict(list)
+    kinds = common.new_kinds()
     for _ in range(repeat):
         apps = {s: RiposteOpponent(s, strength) for s in (0, 1)}
-        took: dict[str, list[float]] = defaultdict(list)
-        start, cpu = time.perf_counter(), time.process_time()
-        for seat, view, legal, (index, n) in found:
-            began = time.perf_counter()
+
+        def choose(seat, view, legal, rng, apps=apps):
             app = RiposteOpponent(seat, strength) if fresh else apps[seat]
-            app.choose(view, legal, step_rng(index, n))
-            took[legal[0]["type"]].append(time.perf_counter() - began)
-        best_rate = max(best_rate, len(found) / (time.perf_counter() - start))
-        cpu_rate = max(cpu_rate, len(found) / (time.process_time() - cpu))
-        for kind, times in took.items():  # each decision's best time over the runs
-            before = kinds[kind] or times
-            kinds[kind] = [min(a, b) for a, b in zip(before, times, strict=True)]
-    summary = {k: (1000 * sum(t) / len(t), 1000 * max(t), len(t)) for k, t in kinds.items()}
-    return best_rate, cpu_rate, summary
+            return app.choose(view, legal, rng)
+
+        wall, cpu, took = common.time_pass(found, choose, lambda view, legal: legal[0]["type"])
+        best_rate, cpu_rate = max(best_rate, len(found) / wall), max(cpu_rate, len(found) / cpu)
+        common.keep_best(kinds, took)
+    return best_rate, cpu_rate, kinds
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--decisions", type=int, default=20, help="games to take decisions from")
-    parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--cpu", type=int, help="core to pin to (default: the last one allowed)")
-    args = parser.parse_args()
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {max(os.sched_getaffinity(0)) if args.cpu is None else args.cpu})
+    args = common.arguments(__doc__, games=1000, decisions=20, repeat=5)
     rules = RiposteRules()
-    print(f"Python {platform.python_version()}, {platform.machine()}, one core pinned")
-    for name, run, target in PATHS:
-        games, actions, cpu = best_of(run, rules, args.games, args.repeat)
-        verdict = ""
-        if target is not None:
-            meets = "meets" if games >= target else "MISSES"
-            verdict = f" ({meets} the target of {target:,.0f}/s)"
-        print(
-            f"{name:18}  {games:6,.0f} games/s{verdict}, {actions:9,.0f} actions/s; "
-            f"{cpu:6,.0f} games per CPU second"
-        )
+    common.print_paths(rules, PATHS, args, {"bot": TARGET})
     for strength in STRENGTHS:
         found = decisions(rules, args.decisions, strength)
         for fresh in (False, True):
             rate, cpu, kinds = time_decisions(found, strength, fresh, args.repeat)
-            shown = ", ".join(
-                f"{kind} {mean:.2f} ms (slowest {most:.1f}, {n})"
-                for kind, (mean, most, n) in sorted(kinds.items())
-            )
             label = f"app {strength} {'fresh' if fresh else 'kept'}"
-            print(f"{label:18}  {rate:6,.0f} decisions/s ({cpu:,.0f} per CPU second); {shown}")
+            print(f"{label:18}  {rate:6,.0f} decisions/s ({cpu:,.0f} per CPU second); "
+                  f"{common.by_kind(kinds)[1]}")  # fmt: skip
 
 
 if __name__ == "__main__":

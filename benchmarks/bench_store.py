@@ -46,20 +46,13 @@ def moonlighter_game():
 
 def vita_luna_game():
     """The longest of 30 advanced, extended games, replayed to 20 actions before its end."""
-    from bench_vita_luna import choose
+    from bench_vita_luna import longest_game
 
     from companion.engine import Match
     from companion.games.vita_luna import VitaLunaRules
 
     rules, options = VitaLunaRules(), {"mode": "advanced", "extended": True}
-    longest: list = []
-    for seed in range(30):
-        match = Match.start(rules, options, seed=seed)
-        rng = random.Random(seed)
-        while not rules.is_over(match.state):
-            match.play(choose(rules, match.state, rng))
-        if len(match.log) > len(longest):
-            longest, best_seed = match.log, seed
+    best_seed, longest = longest_game(options)
     return Match.replay(rules, options, best_seed, longest[:-20])
 
 

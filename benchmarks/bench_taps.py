@@ -151,7 +151,7 @@ def vita_luna_late():
     """The longest of 30 advanced, extended games (two players at the table), cut back to the
     last turn before its end where the player may burn, steal, move and attack."""
     sys.path.insert(0, str(HERE))
-    from bench_vita_luna import choose
+    from bench_vita_luna import longest_game
 
     from companion.engine import Match
     from companion.games.vita_luna import VitaLunaRules
@@ -159,14 +159,7 @@ def vita_luna_late():
 
     rules = VitaLunaRules()
     options = {"mode": "advanced", "extended": True, "opponent": "two"}
-    longest: list = []
-    for seed in range(30):
-        match = Match.start(rules, options, seed=seed)
-        rng = random.Random(seed)
-        while not rules.is_over(match.state):
-            match.play(choose(rules, match.state, rng))
-        if len(match.log) > len(longest):
-            longest, best_seed = match.log, seed
+    best_seed, longest = longest_game(options)
     for cut in range(len(longest) - 1, 0, -1):
         match = Match.replay(rules, options, best_seed, longest[:cut])
         kinds = {a["type"] for a in rules.legal_actions(match.state)}

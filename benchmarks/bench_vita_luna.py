@@ -27,15 +27,14 @@ Timings are the best of several runs in one process, pinned to one core.
 
 from __future__ import annotations
 
-import argparse
-import os
-import platform
 import random
-import time
-from collections.abc import Callable
+import sys
 from dataclasses import dataclass
+from pathlib import Path
 
-from companion.engine import Match
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # common.py, when loaded by path
+import common
+
 from companion.games.vita_luna import Phase, VitaLunaRules, VitaLunaState
 
 TARGET = 5000.0  # battles per second on the bot path
@@ -56,6 +55,10 @@ class Tally:
     battles: int = 0
     games: int = 0
     actions: int = 0
+
+    @property
+    def done(self) -> int:
+        return self.battles
 
     def count(self, before: VitaLunaState, after: VitaLunaState) -> None:
         self.actions += 1
@@ -114,110 +117,35 @@ def _sample(rules: VitaLunaRules, state: VitaLunaState, rng: random.Random) -> d
     return action
 
 
-def play_direct(rules: VitaLunaRules, battles: int, seed: int) -> Tally:
-    """Play until `battles` battles have ended, with rules.apply."""
-    rng = random.Random(seed)
-    tally = Tally()
-    game = 0
-    state = rules.new_state(OPTIONS[game % 4])
-    while tally.battles < battles:
-        after = rules.apply(state, choose(rules, state, rng), rng).state
-        tally.count(state, after)
-        state = after
-        if state.phase == Phase.OVER:
-            game += 1
-            state = rules.new_state(OPTIONS[game % 4])
-    return tally
+def longest_game(options: dict, games: int = 30) -> tuple[int, list[dict]]:
+    """The seed and log of the longest of `games` seeded games with `options`, played by
+    `choose` (bench_store.py and bench_taps.py time their late turns)."""
+    from companion.engine import Match
+
+    rules, longest, best_seed = VitaLunaRules(), [], 0
+    for seed in range(games):
+        match = Match.start(rules, options, seed=seed)
+        rng = random.Random(seed)
+        while not rules.is_over(match.state):
+            match.play(choose(rules, match.state, rng))
+        if len(match.log) > len(longest):
+            longest, best_seed = match.log, seed
+    return best_seed, longest
 
 
-def play_match(rules: VitaLunaRules, battles: int, seed: int) -> Tally:
-    """The same through Match.play, as the companion drives it."""
-    rng = random.Random(seed)
-    tally = Tally()
-    game = 0
-    match = Match.start(rules, OPTIONS[game % 4], seed=seed)
-    while tally.battles < battles:
-        before = match.state
-        match.play(choose(rules, before, rng))
-        tally.count(before, match.state)
-        if match.state.phase == Phase.OVER:
-            game += 1
-            match = Match.start(rules, OPTIONS[game % 4], seed=seed + game)
-    return tally
-
-
-def play_trusted(rules: VitaLunaRules, battles: int, seed: int) -> Tally:
-    """The same through Match.play(trusted=True): the policy's actions come from legal_actions."""
-    rng = random.Random(seed)
-    tally = Tally()
-    game = 0
-    match = Match.start(rules, OPTIONS[game % 4], seed=seed)
-    while tally.battles < battles:
-        before = match.state
-        match.play(choose(rules, before, rng), trusted=True)
-        tally.count(before, match.state)
-        if match.state.phase == Phase.OVER:
-            game += 1
-            match = Match.start(rules, OPTIONS[game % 4], seed=seed + game)
-    return tally
-
-
-def play_bot(rules: VitaLunaRules, battles: int, seed: int) -> Tally:
-    """A bot's path: `choose_bot` (rules.sample_action) and rules.apply_unchecked."""
-    rng = random.Random(seed)
-    tally = Tally()
-    game = 0
-    state = rules.new_state(OPTIONS[game % 4])
-    while tally.battles < battles:
-        after = rules.apply_unchecked(state, choose_bot(rules, state, rng), rng).state
-        tally.count(state, after)
-        state = after
-        if state.phase == Phase.OVER:
-            game += 1
-            state = rules.new_state(OPTIONS[game % 4])
-    return tally
-
-
-PATHS: tuple[tuple[str, Callable[[VitaLunaRules, int, int], Tally], float | None], ...] = (
-    ("rules.apply", play_direct, TARGET_CHECKED),
-    ("Match.play", play_match, TARGET_CHECKED),
-    ("Match.play trusted", play_trusted, None),
-    ("bot", play_bot, TARGET),
+COURSE = common.Course(
+    options=lambda game: OPTIONS[game % 4],
+    choose=choose,
+    choose_bot=choose_bot,
+    tally=Tally,
+    is_over=lambda state: state.phase == Phase.OVER,
 )
-
-
-def best_of(run: Callable, rules: VitaLunaRules, battles: int, repeat: int) -> list[float]:
-    """Best per-second rates (battles, games, actions) over `repeat` runs."""
-    best = [0.0, 0.0, 0.0]
-    for attempt in range(repeat):
-        start = time.perf_counter()
-        tally = run(rules, battles, attempt)
-        elapsed = time.perf_counter() - start
-        rates = [tally.battles / elapsed, tally.games / elapsed, tally.actions / elapsed]
-        best = [max(b, r) for b, r in zip(best, rates, strict=True)]
-    return best
+TARGETS = {"rules.apply": TARGET_CHECKED, "Match.play": TARGET_CHECKED, "bot": TARGET}
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--battles", type=int, default=2000)
-    parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--cpu", type=int, help="core to pin to (default: the last one allowed)")
-    args = parser.parse_args()
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {max(os.sched_getaffinity(0)) if args.cpu is None else args.cpu})
-    rules = VitaLunaRules()
-    print(f"Python {platform.python_version()}, {platform.machine()}, one core pinned")
-    for name, run, target in PATHS:
-        battles, games, actions = best_of(run, rules, args.battles, args.repeat)
-        verdict = ""
-        if target is not None:
-            meets = "meets" if battles >= target else "MISSES"
-            verdict = f" ({meets} the target of {target:,.0f}/s)"
-        print(
-            f"{name:18}  {battles:6,.0f} battles/s{verdict}, {games:5,.0f} games/s, "
-            f"{actions:9,.0f} actions/s"
-        )
+    common.run_walks(__doc__, VitaLunaRules(), COURSE, "battles", 2000,
+                     lambda t: (t.battles, t.games, t.actions), ("battles", "games"), TARGETS)  # fmt: skip
 
 
 if __name__ == "__main__":

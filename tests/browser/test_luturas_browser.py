@@ -5,10 +5,13 @@ target under 44 px on any screen shot."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
-from .conftest import TABLETS, shoot, tablet, wait_for_app
-from .test_riposte_browser import check_layout, has, press, top
+from . import pages
+from .conftest import TABLETS, tablet, wait_for_app
+from .pages import has, press, press_all
 
 pytestmark = pytest.mark.slow
 
@@ -16,30 +19,13 @@ FLOW = ("lt_cover", "act_pick_", "act_keep_", "act_pass_", "act_attack_", "act_d
         "act_crystal_", "act_end_", "act_draw_", "act_choose_", "act_deal", "act_toss")  # fmt: skip
 
 
-def start_game(page, url: str, *choices: str) -> None:
-    page.goto(url)
-    wait_for_app(page)
-    for choice in choices:  # the game's options on its card in the chooser
-        page.locator("[class*='st-key-opt_luturas_']").get_by_role("radio", name=choice).tap()
-        wait_for_app(page)
-    page.locator(".st-key-new_luturas button").tap()
-    page.wait_for_url("**/?game=*", timeout=30_000)
-    wait_for_app(page)
-
-
-def snap(page, name: str) -> None:
-    check_layout(page)
-    top(page)
-    shoot(page, f"luturas-{name}")
+start_game = partial(pages.start_game, "luturas")
+snap = partial(pages.snap, "luturas")
 
 
 def step(page, avoid: tuple[str, ...] = ()) -> str:
     """One tap of the shared tablet's flow: the first kind of button in FLOW on the page."""
-    for prefix in FLOW:
-        if prefix not in avoid and has(page, prefix):
-            press(page, prefix)
-            return prefix
-    raise AssertionError("nothing to tap: " + page.inner_text("body")[:400])
+    return pages.step(page, FLOW, avoid)
 
 
 @pytest.mark.parametrize("orientation", sorted(TABLETS))
@@ -48,9 +34,7 @@ def test_a_match_at_tablet_size(server, browser, orientation):
     try:
         start_game(page, server.url)
         assert "Luturas · round 1, setting up" in page.inner_text("body")
-        press(page, "act_toss")
-        press(page, "act_choose_")
-        press(page, "act_deal")
+        press_all(page, "act_toss", "act_choose_", "act_deal")
         assert "Pass the tablet to" in page.inner_text("body")
         snap(page, f"cover-{orientation}")
         press(page, "lt_cover")

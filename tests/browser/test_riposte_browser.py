@@ -4,97 +4,27 @@ target under 44 px on any screen shot."""
 
 from __future__ import annotations
 
-import time
+from functools import partial
 
 import pytest
-from playwright.sync_api import Error as PlaywrightError
 
-from .conftest import TABLETS, shoot, small_buttons, tablet, wait_for_app
+from . import pages
+from .conftest import TABLETS, tablet, wait_for_app
+from .pages import has, press, press_all
 
 pytestmark = pytest.mark.slow
 
 
-def start_game(page, url: str, *choices: str) -> None:
-    page.goto(url)
-    wait_for_app(page)
-    for choice in choices:  # the game's options on its card in the chooser
-        page.locator("[class*='st-key-opt_riposte_']").get_by_role("radio", name=choice).tap()
-        wait_for_app(page)
-    page.locator(".st-key-new_riposte button").tap()
-    page.wait_for_url("**/?game=*", timeout=30_000)
-    wait_for_app(page)
+start_game = partial(pages.start_game, "riposte")
+snap = partial(pages.snap, "riposte")
 
 
-def keyed(page, prefix: str):
-    return page.locator(f"[class*='st-key-{prefix}'] button")
-
-
-def has(page, prefix: str) -> bool:
-    return keyed(page, prefix).count() > 0
-
-
-def settle(page) -> str:
-    """Wait until the script has run and the page's words hold still; return them."""
-    said = ""
-    for _ in range(40):
-        wait_for_app(page)
-        now = page.inner_text("body")
-        if now == said:
-            return now
-        said = now
-        page.wait_for_timeout(250)
-    return said
-
-
-def press(page, prefix: str, index: int = 0) -> None:
-    """Tap the button keyed `prefix...` and wait until the page has changed and settled."""
-    before = settle(page)
-    for _ in range(3):
-        button = keyed(page, prefix).nth(index)
-        try:
-            button.scroll_into_view_if_needed(timeout=5_000)
-            button.tap(timeout=5_000)
-            break
-        except PlaywrightError:  # redrawn under the finger: find it again
-            settle(page)
-    deadline = time.time() + 20
-    while time.time() < deadline:
-        if settle(page) != before:
-            return
-        page.wait_for_timeout(150)
-    raise AssertionError(f"tapping {prefix} changed nothing")
-
-
-def check_layout(page) -> None:
-    settle(page)
-    assert small_buttons(page) == []
-    width = page.viewport_size["width"]
-    assert page.evaluate("document.documentElement.scrollWidth") <= width + 1, "sideways scroll"
-
-
-def top(page) -> None:
-    """Scroll back to the top of the page, for the screenshot."""
-    page.evaluate(
-        "document.querySelectorAll('*').forEach(e => { if (e.scrollTop) e.scrollTop = 0; });"
-        "window.scrollTo(0, 0);"
-    )
-    page.wait_for_timeout(150)
-
-
-def snap(page, name: str) -> None:
-    check_layout(page)
-    top(page)
-    shoot(page, f"riposte-{name}")
+FLOW = ("rp_cover", "rp_taken", "act_character_", "act_take_", "act_draw_", "act_play_")
 
 
 def step(page) -> None:
     """One tap of the shared tablet's flow: a cover, a card put away, or the first choice."""
-    for prefix in ("rp_cover", "rp_taken", "act_character_", "act_take_", "act_draw_",
-                   "act_play_"):  # fmt: skip
-        if has(page, prefix):
-            press(page, prefix)
-            return
-    raise AssertionError("nothing to tap: " + page.inner_text("body")[:400])
+    pages.step(page, FLOW)
 
 
 @pytest.mark.parametrize("orientation", sorted(TABLETS))
@@ -107,9 +37,7 @@ def test_a_duel_at_tablet_size(server, browser, orientation):
         assert "Pass the tablet to Player 1." in page.inner_text("body")
         press(page, "rp_cover")
         snap(page, f"choose-{orientation}")
-        press(page, "act_character_")
-        press(page, "rp_cover")
-        press(page, "act_character_")
+        press_all(page, "act_character_", "rp_cover", "act_character_")
         assert "fights as" in page.inner_text("body")
         press(page, "act_deal")
         press(page, "rp_cover")
@@ -146,18 +74,19 @@ def test_the_tables_cards_are_entered_with_the_picker(server, browser):
             press(page, f"rp_design_row_{design}")
         press(page, "rp_toss_0")
         snap(page, "entry-row")
-        press(page, "rp_enter_done")
-        press(page, "rp_cover")
-        press(page, "rp_design_hand0_scissor_cut")
+        press_all(page, "rp_enter_done", "rp_cover", "rp_design_hand0_scissor_cut")
         snap(page, "entry-hand")
-        press(page, "rp_design_hand0_twin_fangs")
-        press(page, "rp_enter_done")
-        press(page, "rp_cover")
-        press(page, "rp_design_hand1_left_jab")
-        press(page, "rp_design_hand1_crossguard")
-        press(page, "rp_enter_done")
-        press(page, "rp_cover")
-        press(page, "rp_take_0")
+        press_all(
+            page,
+            "rp_design_hand0_twin_fangs",
+            "rp_enter_done",
+            "rp_cover",
+            "rp_design_hand1_left_jab",
+            "rp_design_hand1_crossguard",
+            "rp_enter_done",
+            "rp_cover",
+            "rp_take_0",
+        )
         assert "Which card did you turn up to fill the gap?" in page.inner_text("body")
         snap(page, "entry-refill")
         press(page, "rp_card_whirlwind")

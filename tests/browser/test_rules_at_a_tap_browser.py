@@ -11,7 +11,8 @@ from __future__ import annotations
 import pytest
 
 from .conftest import TABLETS, shoot, small_buttons, tablet, wait_for_app
-from .test_vita_luna_browser import button, place, press, top, uncover
+from .pages import top
+from .test_vita_luna_browser import button, place, press, uncover
 from .test_vita_luna_browser import start_game as start_vita_luna
 
 pytestmark = pytest.mark.slow

@@ -16,7 +16,8 @@ from PIL import Image
 from tests.codes.shipped import faces
 
 from .conftest import CHROMIUM, CHROMIUM_ARGS, shoot, wait_for_app
-from .test_riposte_browser import settle, start_game
+from .pages import settle
+from .test_riposte_browser import start_game
 
 pytestmark = pytest.mark.slow
 

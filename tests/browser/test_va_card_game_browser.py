@@ -5,102 +5,28 @@ touch target under 44 px on any screen shot."""
 
 from __future__ import annotations
 
-import time
+from functools import partial
 
 import pytest
-from playwright.sync_api import Error as PlaywrightError
 
-from .conftest import TABLETS, shoot, small_buttons, tablet, wait_for_app
+from . import pages
+from .conftest import TABLETS, tablet, wait_for_app
+from .pages import has, press, press_all
 
 pytestmark = pytest.mark.slow
 
 
-def start_game(page, url: str, *choices: str) -> None:
-    page.goto(url)
-    wait_for_app(page)
-    for choice in choices:  # the game's options on its card in the chooser
-        page.locator("[class*='st-key-opt_va_card_game_']").get_by_role("radio", name=choice).tap()
-        wait_for_app(page)
-    page.locator(".st-key-new_va_card_game button").tap()
-    page.wait_for_url("**/?game=*", timeout=30_000)
-    wait_for_app(page)
-
-
-def keyed(page, prefix: str):
-    return page.locator(f"[class*='st-key-{prefix}'] button")
-
-
-def has(page, prefix: str) -> bool:
-    return keyed(page, prefix).count() > 0
-
-
-def settle(page) -> str:
-    """Wait until the script has run and the page's words hold still; return them."""
-    said = ""
-    for _ in range(40):
-        wait_for_app(page)
-        now = page.inner_text("body")
-        if now == said:
-            return now
-        said = now
-        page.wait_for_timeout(250)
-    return said
-
-
-def press(page, prefix: str, index: int = 0) -> None:
-    """Tap the button keyed `prefix...` and wait until the page has changed and settled."""
-    before = settle(page)
-    for _ in range(3):
-        button = keyed(page, prefix).nth(index)
-        try:
-            button.scroll_into_view_if_needed(timeout=5_000)
-            button.tap(timeout=5_000)
-            break
-        except PlaywrightError:  # redrawn under the finger: find it again
-            settle(page)
-    deadline = time.time() + 20
-    while time.time() < deadline:
-        if settle(page) != before:
-            return
-        page.wait_for_timeout(150)
-    raise AssertionError(f"tapping {prefix} changed nothing")
-
-
-def check_layout(page) -> None:
-    settle(page)
-    assert small_buttons(page) == []
-    width = page.viewport_size["width"]
-    assert page.evaluate("document.documentElement.scrollWidth") <= width + 1, "sideways scroll"
-
-
-def top(page) -> None:
-    """Scroll back to the top of the page, for the screenshot."""
-    page.evaluate(
-        "document.querySelectorAll('*').forEach(e => { if (e.scrollTop) e.scrollTop = 0; });"
-        "window.scrollTo(0, 0);"
-    )
-    page.wait_for_timeout(150)
-
-
-def snap(page, name: str) -> None:
-    check_layout(page)
-    top(page)
-    shoot(page, f"va-{name}")
+start_game = partial(pages.start_game, "va_card_game")
+snap = partial(pages.snap, "va")
 
 
 def place_opening(page) -> None:
     """Behind the cover: a hero, a piece of equipment, place it, confirm."""
-    press(page, "va_cover")
-    press(page, "va_hero_")
-    press(page, "va_gear_")
-    press(page, "va_place")
-    press(page, "act_prepare_")
+    press_all(page, "va_cover", "va_hero_", "va_gear_", "va_place", "act_prepare_")
 
 
 def declare(page, stance: str) -> None:
-    press(page, "va_cover")
-    press(page, f"va_stance_{stance}")
-    press(page, "act_declare_")
+    press_all(page, "va_cover", f"va_stance_{stance}", "act_declare_")
 
 
 @pytest.mark.parametrize("orientation", sorted(TABLETS))

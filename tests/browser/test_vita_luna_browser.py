@@ -5,25 +5,19 @@ from __future__ import annotations
 
 import re
 import time
+from functools import partial
 
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import TABLETS, shoot, small_buttons, tablet, wait_for_app
+from . import pages
+from .conftest import TABLETS, shoot, tablet, wait_for_app
+from .pages import check_layout, keyed
 
 pytestmark = pytest.mark.slow
 
 
-def start_game(page, url: str, *choices: str) -> None:
-    page.goto(url)
-    wait_for_app(page)
-    for choice in choices:  # the game's options on its card in the chooser
-        options = page.locator("[class*='st-key-opt_vita_luna_']")  # other games offer the same
-        options.get_by_role("radio", name=choice).tap()
-        wait_for_app(page)
-    page.locator(".st-key-new_vita_luna button").tap()
-    page.wait_for_url("**/?game=*", timeout=30_000)
-    wait_for_app(page)
+start_game = partial(pages.start_game, "vita_luna")
 
 
 def newest_log_line(page) -> str:
@@ -50,12 +44,6 @@ def button(page, name: str):
     return page.get_by_role("button", name=name).first
 
 
-def keyed(page, prefix: str, suffix: str = ""):
-    return page.locator(
-        f"[class*='st-key-{prefix}']{f'[class*={suffix!r}]' if suffix else ''} button"
-    )
-
-
 def uncover(page) -> None:
     keyed(page, "vl_cover").tap()
     keyed(page, "vl_pick_").first.wait_for()
@@ -72,20 +60,6 @@ def place(page, count: int) -> None:
         wait_for_app(page)
         spots = keyed(page, "act_place_", "_white")
         press(page, spots.first if spots.count() else keyed(page, "act_place_").first)
-
-
-def check_layout(page) -> None:
-    assert small_buttons(page) == []
-    width = page.viewport_size["width"]
-    assert page.evaluate("document.documentElement.scrollWidth") <= width + 1, "sideways scroll"
-
-
-def top(page) -> None:
-    """Scroll back to the top of the page, for the screenshot."""
-    page.evaluate(
-        "document.querySelectorAll('*').forEach(e => { if (e.scrollTop) e.scrollTop = 0; })"
-    )
-    page.wait_for_timeout(100)
 
 
 def walk_text(page) -> str:

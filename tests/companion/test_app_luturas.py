@@ -1,37 +1,28 @@
-"""Luturas's page driven headless through the real app (streamlit.testing AppTest).
-
-Every game is opened as the shared table (its key in the URL) unless a test opens a seat's link.
-Action buttons are keyed by their action (`action_key`), so after every tap the test checks that
-the page offers nothing the engine's legal actions do not contain. The hidden-information tests
-compare whole element trees: two saved games that differ only in what one screen may not see
-(the other player's hand, the Strategy they set face down) must give that screen the very same
-tree, every text, label, key and disabled flag; the twins are saved in two databases under the
-same game id and keys, so even the seat links agree.
-"""
+"""Luturas's own page driven headless through the real app (streamlit.testing AppTest): whole
+matches, refusals and attacks in words, undo and its devices, card entry, its secrets (the other
+player's hand, the Strategy set face down), its app opponent, rules at a tap. How pages are
+driven, and twins compared, is card_game_pages.py; what every card game's page does alike is
+test_app_card_games.py."""
 
 from __future__ import annotations
 
-import secrets
-from collections.abc import Iterator
-from html import unescape
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
-import streamlit
 from streamlit.testing.v1 import AppTest
 
 from companion.engine import Match
 from companion.games.luturas import LuturasRules
 from companion.screens import session
-from companion.screens.parts import action_key
-from companion.store import GameStore, seat_key
+from companion.store import seat_key
 
 from . import apptest
+from . import card_game_pages as pages
+from .card_game_pages import P1, P2, SEED, keys, match_of, save, screen, tap, text
 
-SEED = 7
+home, twin_home = pages.home, pages.twin_home
+stored_log, warnings = pages.stored_log, pages.warnings  # tests/codes read them from here
 RULES = LuturasRules()
-P1, P2 = 0, 1
 HAND_A = ["tidepup_g2.1", "crystal_aquatic.1", "crystal_aquatic.2", "tidepup_g1.1", "fortify.1"]
 HAND_B = ["thornlet_g1.1", "crystal_botanical.1", "crystal_botanical.2", "brinefin.1",
           "riptide_gambit.1"]  # fmt: skip
@@ -40,84 +31,11 @@ HAND_P2 = ["isotusk_g1.1", "crystal_nuclear.1", "crystal_nuclear.2", "arcwisp_g1
 ENTERED = ("lt_enter_", "lt_deal_entered", "lt_drew_", "lt_new_hand")
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch) -> Iterator[SimpleNamespace]:
-    """A database of its own and a fixed seed."""
-    monkeypatch.setenv("CARDGEN_COMPANION_DB", str(tmp_path / "games.sqlite"))
-    apptest.seeded_tables(monkeypatch, SEED)
-    streamlit.cache_resource.clear()
-    yield SimpleNamespace(tmp=tmp_path, env=monkeypatch, db=tmp_path / "games.sqlite")
-    streamlit.cache_resource.clear()
-
-
-@pytest.fixture
-def twin_home(home) -> SimpleNamespace:
-    """Fixed game ids and keys too, so twin games in two databases get the same id and links."""
-    home.env.setattr(secrets, "token_urlsafe", lambda n=32: "TwinGame" if n == 6 else "K" * 32)
-    return home
-
-
 # --- driving the page ----------------------------------------------------------------------------
 
 
 def new_game(**chosen: Any) -> AppTest:
-    at = apptest.open_app()
-    for option, value in chosen.items():
-        at.segmented_control(key=f"opt_luturas_{option}").set_value(value)
-    at.run()
-    return tap(at, "new_luturas")
-
-
-def tap(at: AppTest, key: str) -> AppTest:
-    apptest.tap(at, key)
-    assert_only_legal(at)
-    return at
-
-
-def match_of(at: AppTest) -> Match:
-    return at.session_state[session.MATCH]
-
-
-def keys(at: AppTest, prefix: str = "", live: bool = False) -> list[str]:
-    return [b.key for b in at.button
-            if b.key and b.key.startswith(prefix) and not (live and b.disabled)]  # fmt: skip
-
-
-def text(at: AppTest) -> str:
-    """Everything the page says (HTML entities decoded), buttons' words included."""
-    parts = [e.value for e in (*at.html, *at.markdown, *at.info, *at.caption, *at.warning)]
-    return unescape("\n".join(parts + [b.label for b in at.button]))
-
-
-def assert_only_legal(at: AppTest) -> None:
-    """Every action button on the page is one of the engine's legal actions, shown once."""
-    if session.MATCH not in at.session_state or session.QUERY not in at.query_params:
-        return
-    shown = keys(at, "act_")
-    assert len(shown) == len(set(shown))
-    legal = {action_key(a) for a in match_of(at).legal_actions()}
-    assert set(shown) <= legal, set(shown) - legal
-
-
-def warnings(at: AppTest) -> list[str]:
-    return [w.value for w in at.warning]
-
-
-def save(home: SimpleNamespace, match: Match, name: str = "game") -> SimpleNamespace:
-    db = home.tmp / f"{name}.sqlite"
-    store = GameStore(db)
-    gid = store.create(match)
-    return SimpleNamespace(db=db, gid=gid, key=store.grant(gid))
-
-
-def screen(home: SimpleNamespace, saved: SimpleNamespace, key: str | None) -> AppTest:
-    """The page as a device holding `key` opens it (None: a watcher), in a fresh session."""
-    home.env.setenv("CARDGEN_COMPANION_DB", str(saved.db))
-    return apptest.open_app(saved.gid, key)
-
-
-def stored_log(saved: SimpleNamespace) -> list[dict]:
-    return GameStore(saved.db).load_match(saved.gid)[1].log
+    return pages.new_game("luturas", **chosen)
 
 
 def dealt(p1_hand=HAND_A, p2_hand=HAND_P2, drawn: str = "crystal_aquatic.3",
@@ -132,22 +50,6 @@ def dealt(p1_hand=HAND_A, p2_hand=HAND_P2, drawn: str = "crystal_aquatic.3",
     match.play({"type": "draw", "player": P1, "card": drawn})
     assert match.state.phase == "main"
     return match
-
-
-# --- the chooser ---------------------------------------------------------------------------------
-
-
-def test_the_chooser_offers_luturas_with_its_options(home):
-    at = apptest.open_app()
-    assert at.button(key="new_luturas").label == "New game"
-    shown = {s.key: s.value for s in at.segmented_control if s.key.startswith("opt_luturas_")}
-    assert shown == {"opt_luturas_mode": "standard", "opt_luturas_cards": "app",
-                     "opt_luturas_opponent": "two", "opt_luturas_strength": "strong"}  # fmt: skip
-    at = new_game(mode="fast", cards="table")
-    assert match_of(at).options == {"mode": "fast", "cards": "table", "opponent": "two",
-                                    "strength": "strong"}  # fmt: skip
-    assert match_of(at).state.phase == "toss" and keys(at, "act_") == ["act_toss"]
-    assert "Luturas · round 1, setting up · fast mode" in text(at)
 
 
 # --- whole matches -------------------------------------------------------------------------------
@@ -230,7 +132,9 @@ def test_cards_that_cannot_be_played_say_why(home):
     )
 
 
-def test_an_attack_is_explained_before_it_is_made(home):
+def deployed() -> Match:
+    """Each player has deployed a Lutura (Player 1's Tidepup Gear 1, Player 2's Isotusk Gear 1),
+    and Player 1 has drawn: Player 1's second turn."""
     match = dealt()
     for action in ({"type": "crystal", "player": P1, "card": "crystal_aquatic.1"},
                    {"type": "deploy", "player": P1, "card": "tidepup_g1.1", "space": 0},
@@ -240,9 +144,20 @@ def test_an_attack_is_explained_before_it_is_made(home):
                    {"type": "deploy", "player": P2, "card": "isotusk_g1.1", "space": 1},
                    {"type": "end", "player": P2},
                    {"type": "draw", "player": P1}):  # fmt: skip
-        match.play(action)
-        while match.state.pending:  # Tidepup's look at the top two cards: the first order
-            match.play(match.legal_actions()[0])
+        play_out(match, action)
+    return match
+
+
+def play_out(match: Match, action: dict) -> None:
+    """`action` played, and the effects it sets off played their first way (Tidepup's look at
+    the top two cards: the first order)."""
+    match.play(action)
+    while match.state.pending:
+        match.play(match.legal_actions()[0])
+
+
+def test_an_attack_is_explained_before_it_is_made(home):
+    match = deployed()
     saved = save(home, match)
     at = tap(screen(home, saved, saved.key), "lt_cover")
     assert "act_attack_0_0_1" in keys(at)
@@ -364,49 +279,13 @@ def test_with_the_apps_cards_an_effect_plays_at_once(home):
 # --- the screen cannot tell the twins apart ------------------------------------------------------
 
 
-def tree(at: AppTest) -> list[str]:
-    found: list[str] = []
-
-    def visit(node, depth: int) -> None:
-        found.append(f"{depth} {node.type} {getattr(node, 'proto', '')}")
-        children = getattr(node, "children", None) or {}
-        for index in sorted(children):
-            visit(children[index], depth + 1)
-
-    visit(at._tree, 0)
-    return found
-
-
-def assert_same(home, pair, seat: int | None, *taps: str) -> AppTest:
-    """The screen of `seat`'s device (None: the shared table; -1: a watcher) is the same element
-    for element in both twins, before and after each tap."""
-    shown = []
-    for saved in pair:
-        key = (saved.key if seat is None else None if seat < 0
-               else seat_key(saved.key, saved.gid, seat))  # fmt: skip
-        at = screen(home, saved, key)
-        pages = [tree(at)]
-        for key_tapped in taps:
-            pages.append(tree(tap(at, key_tapped)))
-        shown.append((pages, at))
-    (first, at), (second, _) = shown
-    for before, after in zip(first, second, strict=True):
-        assert before == after
-    return at
-
-
-def twins(home, a: Match, b: Match) -> tuple[SimpleNamespace, SimpleNamespace]:
-    home.count = getattr(home, "count", 0) + 1
-    return save(home, a, f"a{home.count}"), save(home, b, f"b{home.count}")
-
-
 def test_another_hand_gives_the_other_screens_the_same_page(twin_home):
-    pair = twins(twin_home, dealt(), dealt(HAND_B, drawn="crystal_botanical.3"))
-    two = assert_same(twin_home, pair, P2)
+    pair = pages.twins(twin_home, dealt(), dealt(HAND_B, drawn="crystal_botanical.3"))
+    two = pages.assert_same(twin_home, pair, P2)
     assert "Your hand, Player 2 (5)" in text(two)
-    table = assert_same(twin_home, pair, None)
+    table = pages.assert_same(twin_home, pair, None)
     assert "Pass the tablet to Player 1." in text(table)
-    assert_same(twin_home, pair, -1)
+    pages.assert_same(twin_home, pair, -1)
 
 
 def set_face_down(hand: list[str], strategy: str) -> Match:
@@ -417,15 +296,15 @@ def set_face_down(hand: list[str], strategy: str) -> Match:
 
 
 def test_the_strategy_set_face_down_gives_the_other_screens_the_same_page(twin_home):
-    pair = twins(twin_home, set_face_down(HAND_A, "fortify.1"),
+    pair = pages.twins(twin_home, set_face_down(HAND_A, "fortify.1"),
                  set_face_down(HAND_B, "riptide_gambit.1"))  # fmt: skip
-    two = assert_same(twin_home, pair, P2)
+    two = pages.assert_same(twin_home, pair, P2)
     assert "a Strategy lies face down" in text(two) and keys(two, "act_draw_1")
-    table = assert_same(twin_home, pair, None, "act_draw_1", "lt_cover")  # plays the draw
+    table = pages.assert_same(twin_home, pair, None, "act_draw_1", "lt_cover")  # plays the draw
     assert "Your hand (6)" in text(table) and "a Strategy lies face down" in text(table)
-    two = assert_same(twin_home, pair, P2)
+    two = pages.assert_same(twin_home, pair, P2)
     assert "Your hand (6)" in text(two)
-    assert_same(twin_home, pair, -1)
+    pages.assert_same(twin_home, pair, -1)
     one = screen(twin_home, pair[0], seat_key(pair[0].key, pair[0].gid, P1))
     assert "Fortify face down (only you see it)" in text(one)
 
@@ -497,21 +376,10 @@ def test_a_refused_tap_is_flashed_in_the_engines_words(home):
 def attacked() -> Match:
     """Player 2's Isotusk Gear 1 attacks Player 1's Tidepup Gear 1, taking its +2 Combat:
     Player 1 may answer with Warden Osk's ability."""
-    match = dealt()
-    for action in ({"type": "crystal", "player": P1, "card": "crystal_aquatic.1"},
-                   {"type": "deploy", "player": P1, "card": "tidepup_g1.1", "space": 0},
-                   {"type": "end", "player": P1},
-                   {"type": "draw", "player": P2, "card": "crystal_nuclear.3"},
-                   {"type": "crystal", "player": P2, "card": "crystal_nuclear.1"},
-                   {"type": "deploy", "player": P2, "card": "isotusk_g1.1", "space": 1},
-                   {"type": "end", "player": P2},
-                   {"type": "draw", "player": P1},
-                   {"type": "end", "player": P1},
-                   {"type": "draw", "player": P2},
+    match = deployed()
+    for action in ({"type": "end", "player": P1}, {"type": "draw", "player": P2},
                    {"type": "attack", "player": P2, "space": 1, "target": 0}):  # fmt: skip
-        match.play(action)
-        while match.state.pending:  # Tidepup's look at the top two cards: the first order
-            match.play(match.legal_actions()[0])
+        play_out(match, action)
     assert match.state.phase == "respond"
     return match
 

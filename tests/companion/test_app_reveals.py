@@ -8,44 +8,22 @@ character).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from types import SimpleNamespace
-
 import pytest
-import streamlit
 
 from companion import registry
 from companion.engine import IllegalAction
 from companion.games.riposte.seats import SEALED
 from companion.store import seat_key
 
-from . import apptest
-from .test_app_riposte import (
-    P1,
-    P2,
-    SEED,
-    keys,
-    match_of,
-    new_game,
-    save,
-    screen,
-    tap,
-    text,
-    uncover,
-)
+from . import card_game_pages as pages
+from .card_game_pages import P1, P2, keys, match_of, save, screen, tap, text
+from .test_app_riposte import new_game, uncover
 from .test_app_rules_at_a_tap import explains
 
 REVEALED = SEALED["characters revealed"]
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch) -> Iterator[SimpleNamespace]:
-    """A database of its own and a fixed seed, as the page tests' `home`."""
-    monkeypatch.setenv("CARDGEN_COMPANION_DB", str(tmp_path / "games.sqlite"))
-    apptest.seeded_tables(monkeypatch, SEED)
-    streamlit.cache_resource.clear()
-    yield SimpleNamespace(tmp=tmp_path, env=monkeypatch, db=tmp_path / "games.sqlite")
-    streamlit.cache_resource.clear()
+home = pages.home
 
 
 # --- Riposte: the characters ---------------------------------------------------------------------

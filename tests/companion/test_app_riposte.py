@@ -1,41 +1,27 @@
-"""Riposte's page driven headless through the real app (streamlit.testing AppTest).
-
-Every game is opened as the shared table (its key in the URL) unless a test opens a seat's link.
-Action buttons are keyed by their action (`action_key`), so after every tap the test checks that
-the page offers nothing the engine's legal actions do not contain. The hidden-information tests
-compare whole element trees: two saved games that differ only in what one screen may not see
-(the other player's hand, the card they laid face down) must give that screen the very same
-tree, every text, label, key and disabled flag; the twins are saved in two databases under the
-same game id and keys, so even the seat links and their QR codes agree.
-"""
+"""Riposte's own page driven headless through the real app (streamlit.testing AppTest): its
+duel, its card entry, its secrets (the other player's hand, the card laid face down), its app
+opponent and Rook. How pages are driven, and twins compared, is card_game_pages.py; what every
+card game's page does alike is test_app_card_games.py."""
 
 from __future__ import annotations
 
-import dataclasses
 import random
-import secrets
-from collections.abc import Iterator
-from html import unescape
-from types import SimpleNamespace
 from typing import Any
 
-import pytest
-import streamlit
 from streamlit.testing.v1 import AppTest
 
-from companion import registry
 from companion.engine import Match
 from companion.games.riposte import RiposteRules
-from companion.games.riposte.opponent import RiposteOpponent
 from companion.screens import session
 from companion.screens.parts import action_key
 from companion.store import GameStore, seat_key
 
-from . import apptest
+from . import card_game_pages as pages
+from .card_game_pages import P1, P2, SEED, keys, match_of, save, screen, tap, text
 
-SEED = 7
+home, twin_home = pages.home, pages.twin_home
+stored_log, warnings = pages.stored_log, pages.warnings  # tests/codes read them from here
 RULES = RiposteRules()
-P1, P2 = 0, 1
 LEARNING = {"characters": False, "cards": "app"}
 ROW = ["slant.1", "bind.1", "feint.1"]
 P1_START = ["scissor_cut.1", "center_thrust.1"]
@@ -46,41 +32,11 @@ PLAYING = ("act_", "rp_cover", "rp_take_", "rp_draw", "rp_card_", "rp_design_", 
            "rp_taken", "rp_enter_done", "rp_toss_", "rp_new")  # fmt: skip
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch) -> Iterator[SimpleNamespace]:
-    """A database of its own and a fixed seed."""
-    monkeypatch.setenv("CARDGEN_COMPANION_DB", str(tmp_path / "games.sqlite"))
-    apptest.seeded_tables(monkeypatch, SEED)
-    streamlit.cache_resource.clear()  # the store is cached per process, across AppTests
-    yield SimpleNamespace(tmp=tmp_path, env=monkeypatch, db=tmp_path / "games.sqlite")
-    streamlit.cache_resource.clear()
-
-
-@pytest.fixture
-def twin_home(home) -> SimpleNamespace:
-    """Fixed game ids and keys too, so twin games saved in two databases get the same id and
-    links (and one game per database)."""
-    home.env.setattr(secrets, "token_urlsafe", lambda n=32: "TwinGame" if n == 6 else "K" * 32)
-    return home
-
-
 # --- driving the page ----------------------------------------------------------------------------
 
 
 def new_game(characters: bool = True, cards: str = "app", **more: Any) -> AppTest:
-    at = apptest.open_app()
-    at.segmented_control(key="opt_riposte_characters").set_value(characters)
-    at.segmented_control(key="opt_riposte_cards").set_value(cards)
-    for option, value in more.items():
-        at.segmented_control(key=f"opt_riposte_{option}").set_value(value)
-    at.run()
-    return tap(at, "new_riposte")
-
-
-def tap(at: AppTest, key: str) -> AppTest:
-    apptest.tap(at, key)
-    assert_only_legal(at)
-    return at
+    return pages.new_game("riposte", characters=characters, cards=cards, **more)
 
 
 def uncover(at: AppTest) -> AppTest:
@@ -91,58 +47,6 @@ def uncover(at: AppTest) -> AppTest:
             break
         at = tap(at, passing[0])
     return at
-
-
-def match_of(at: AppTest) -> Match:
-    return at.session_state[session.MATCH]
-
-
-def keys(at: AppTest, prefix: str = "") -> list[str]:
-    return [b.key for b in at.button if b.key and b.key.startswith(prefix)]
-
-
-def text(at: AppTest) -> str:
-    """Everything the page says (HTML entities decoded), buttons' words included."""
-    parts = [e.value for e in (*at.html, *at.markdown, *at.info, *at.caption, *at.warning)]
-    return unescape("\n".join(parts + [b.label for b in at.button]))
-
-
-def assert_only_legal(at: AppTest) -> None:
-    """Every action button on the page is one of the engine's legal actions, shown once."""
-    if session.MATCH not in at.session_state or session.QUERY not in at.query_params:
-        return
-    shown = keys(at, "act_")
-    assert len(shown) == len(set(shown))
-    legal = {action_key(a) for a in match_of(at).legal_actions()}
-    assert set(shown) <= legal, set(shown) - legal
-
-
-def shown_actions(at: AppTest) -> list[dict]:
-    """The legal actions the page shows a button for."""
-    legal = {action_key(a): a for a in match_of(at).legal_actions()}
-    return [legal[k] for k in keys(at, "act_")]
-
-
-def warnings(at: AppTest) -> list[str]:
-    return [w.value for w in at.warning]
-
-
-def save(home: SimpleNamespace, match: Match, name: str = "game") -> SimpleNamespace:
-    """`match` saved in a database of its own, with its id and the table's key."""
-    db = home.tmp / f"{name}.sqlite"
-    store = GameStore(db)
-    gid = store.create(match)
-    return SimpleNamespace(db=db, gid=gid, key=store.grant(gid))
-
-
-def screen(home: SimpleNamespace, saved: SimpleNamespace, key: str | None) -> AppTest:
-    """The page as a device holding `key` opens it (None: a watcher), in a fresh session."""
-    home.env.setenv("CARDGEN_COMPANION_DB", str(saved.db))
-    return apptest.open_app(saved.gid, key)
-
-
-def stored_log(saved: SimpleNamespace) -> list[dict]:
-    return GameStore(saved.db).load_match(saved.gid)[1].log
 
 
 # --- games set up by the engine, for the screens that need a given moment -----------------------
@@ -165,20 +69,6 @@ def after_first_clash(p1_start=P1_START, p1_draws=P1_DRAWS) -> Match:
     match.play({"type": "play", "player": P1, "card": "scissor_cut.1"})
     match.play({"type": "play", "player": P2, "card": "twin_fangs.1"})
     return match
-
-
-# --- the chooser ---------------------------------------------------------------------------------
-
-
-def test_the_chooser_offers_riposte_with_its_options(home):
-    at = apptest.open_app()
-    assert at.button(key="new_riposte").label == "New game"
-    shown = {s.key: s.value for s in at.segmented_control if s.key.startswith("opt_riposte_")}
-    assert shown["opt_riposte_characters"] is True and shown["opt_riposte_cards"] == "app"
-    at = new_game(characters=False, cards="table")
-    assert match_of(at).options["characters"] is False and match_of(at).options["cards"] == "table"
-    assert match_of(at).state.phase == "deal"
-    assert "Riposte · setting up" in text(at)
 
 
 # --- a whole duel --------------------------------------------------------------------------------
@@ -285,27 +175,6 @@ def test_undo_takes_back_a_pick_and_not_a_card_laid_or_revealed(home):
     assert at.button(key="rp_undo").disabled and revealed in text(at)  # nobody lays again
 
 
-def test_a_reload_keeps_the_game(home):
-    at = tap(tap(new_game(), "act_cast"), "rp_cover")
-    at = tap(at, keys(at, "act_character_")[0])
-    gid, key = at.session_state[session.GID], at.query_params[session.KEY]
-    again = apptest.open_app(gid, key)  # a new browser session with the same URL
-    assert match_of(again).to_json() == match_of(at).to_json()
-    assert "Player 1 keeps a character face down." in text(again)
-    assert "has kept a character face down" in text(again)
-    assert "Pass the tablet to Player 2." in text(again)  # the cover is down after a reload
-    assert keys(again, "act_") == []
-
-
-def test_back_to_games_and_continue(home):
-    at = tap(new_game(characters=False), "act_deal")
-    gid = at.session_state[session.GID]
-    at = tap(at, "rp_back")
-    assert session.QUERY not in at.query_params
-    at = tap(at, f"open_{gid}")
-    assert [a["type"] for a in match_of(at).log] == ["deal"]
-
-
 # --- with the table's cards, every card is entered -----------------------------------------------
 
 
@@ -403,10 +272,10 @@ def test_each_player_lays_a_card_from_their_own_device(home):
     saved = save(home, drafted())
     one = screen(home, saved, seat_key(saved.key, saved.gid, P1))
     assert "rp_cover" not in keys(one) and "Your hand, Player 1 (5)" in text(one)
-    assert keys(one, "act_") and all(a["player"] == P1 for a in shown_actions(one))
+    assert keys(one, "act_") and all(a["player"] == P1 for a in pages.shown_actions(one))
     assert "Player 1's screen" in text(one)
     two = screen(home, saved, seat_key(saved.key, saved.gid, P2))
-    assert keys(two, "act_play_") and all(a["player"] == P2 for a in shown_actions(two))
+    assert keys(two, "act_play_") and all(a["player"] == P2 for a in pages.shown_actions(two))
     assert "Take Left Sweep from the stock, without showing it." in text(two)  # its last draw
     assert "Scissor Cut" not in text(two)  # Player 1's cards
     one = tap(one, "act_play_scissor_cut-1_0")
@@ -423,48 +292,6 @@ def test_each_player_lays_a_card_from_their_own_device(home):
 # --- the screen cannot tell the twins apart ------------------------------------------------------
 
 
-def tree(at: AppTest) -> list[str]:
-    """Every element of the page in order, with all the browser is sent of it."""
-    found: list[str] = []
-
-    def visit(node, depth: int) -> None:
-        found.append(f"{depth} {node.type} {getattr(node, 'proto', '')}")
-        children = getattr(node, "children", None) or {}
-        for index in sorted(children):
-            visit(children[index], depth + 1)
-
-    visit(at._tree, 0)
-    return found
-
-
-def assert_same(home, pair, seat: int | None, *taps: str) -> AppTest:
-    """The screen of `seat`'s device (None: the shared table; -1: a watcher) is the same element
-    for element in both twins, before and after each tap."""
-    shown = []
-    for saved in pair:
-        key = (
-            saved.key
-            if seat is None
-            else None
-            if seat < 0
-            else seat_key(saved.key, saved.gid, seat)
-        )
-        at = screen(home, saved, key)
-        pages = [tree(at)]
-        for key_tapped in taps:
-            pages.append(tree(tap(at, key_tapped)))
-        shown.append((pages, at))
-    (first, at), (second, _) = shown
-    for before, after in zip(first, second, strict=True):
-        assert before == after
-    return at
-
-
-def twins(home, a: Match, b: Match) -> tuple[SimpleNamespace, SimpleNamespace]:
-    home.count = getattr(home, "count", 0) + 1
-    return save(home, a, f"a{home.count}"), save(home, b, f"b{home.count}")
-
-
 def laid(card: str) -> Match:
     match = drafted()
     match.play({"type": "play", "player": P1, "card": card})
@@ -478,31 +305,33 @@ OTHER_DRAWS = ["snare.1", "right_sweep.1", "mirror_rhythm.1"]
 def test_the_card_laid_face_down_gives_the_other_screens_the_same_page(twin_home):
     """Player 1's Center Thrust or Left Jab face down: the same page on Player 2's device, on the
     table (covered, then passed to Player 2) and on a watching screen."""
-    pair = twins(twin_home, laid("center_thrust.1"), laid("left_jab.1"))
-    two = assert_same(twin_home, pair, P2)
+    pair = pages.twins(twin_home, laid("center_thrust.1"), laid("left_jab.1"))
+    two = pages.assert_same(twin_home, pair, P2)
     assert "Player 1 has laid a card face down." in text(two) and keys(two, "act_play_")
-    table = assert_same(twin_home, pair, None, "rp_cover")
+    table = pages.assert_same(twin_home, pair, None, "rp_cover")
     assert "Your hand, Player 2 (5)" in text(table) and keys(table, "act_play_")
-    assert_same(twin_home, pair, -1)
+    pages.assert_same(twin_home, pair, -1)
 
 
 def test_another_hand_gives_the_other_screens_the_same_page(twin_home):
     """Player 1 dealt and drafted other cards: the same page for Player 2's device, the table
     (Player 2's card just taken, then Player 1's cover) and a watcher, in the draft and at the
     first clash."""
-    pair = twins(twin_home, drafted(), drafted(OTHER_START, OTHER_DRAWS))
-    assert_same(twin_home, pair, P2)
-    table = assert_same(twin_home, pair, None, "rp_cover", "rp_taken", "act_play_twin_fangs-1_1")
+    pair = pages.twins(twin_home, drafted(), drafted(OTHER_START, OTHER_DRAWS))
+    pages.assert_same(twin_home, pair, P2)
+    table = pages.assert_same(
+        twin_home, pair, None, "rp_cover", "rp_taken", "act_play_twin_fangs-1_1"
+    )
     assert "Pass the tablet to Player 1." in text(table)  # Player 2 held it, and laid first
-    assert_same(twin_home, pair, -1)
+    pages.assert_same(twin_home, pair, -1)
     first_pick = []
     for start in (P1_START, OTHER_START):
         match = Match.start(RULES, dict(LEARNING), seed=SEED)
         match.play({"type": "deal", "hands": [start, P2_START], "row": ROW, "offensive": P1})
         first_pick.append(match)
-    pair = twins(twin_home, *first_pick)
-    assert_same(twin_home, pair, P2)
-    assert_same(twin_home, pair, None)
+    pair = pages.twins(twin_home, *first_pick)
+    pages.assert_same(twin_home, pair, P2)
+    pages.assert_same(twin_home, pair, None)
 
 
 def test_another_hand_gives_the_same_card_entry_to_the_other_player(twin_home):
@@ -515,68 +344,39 @@ def test_another_hand_gives_the_same_card_entry_to_the_other_player(twin_home):
         match.play({"type": "draw", "player": P1, "card": start[0].replace(".1", ".2")
                     if start is P1_START else "snare.1"})  # fmt: skip
         matches.append(match)
-    pair = twins(twin_home, *matches)
-    at = assert_same(twin_home, pair, None, "rp_cover", "rp_draw")
+    pair = pages.twins(twin_home, *matches)
+    at = pages.assert_same(twin_home, pair, None, "rp_cover", "rp_draw")
     assert "Which card did you take from the top of the deck?" in text(at)
-    assert_same(twin_home, pair, P2, "rp_draw")
+    pages.assert_same(twin_home, pair, P2, "rp_draw")
 
 
 # --- against the app -----------------------------------------------------------------------------
 
 
-@pytest.fixture
-def against_the_app(home) -> SimpleNamespace:
-    """Riposte with its app opponent: the registry's, or (until the registry offers it) the same
-    opponent wired in as the registry does for Vita Luna."""
-    found = registry.entry("riposte")
-    assert found is not None
-    if found.opponents is None:
-
-        def opponents(options: dict) -> dict:
-            return {1: RiposteOpponent(1, "easy")} if options.get("opponent") == "app" else {}
-
-        def setup(chosen: dict) -> dict:
-            if chosen.get("opponent") != "app":
-                return chosen
-            return chosen | {"names": ["Player 1", "Rival"], "cards": "app"}
-
-        players = registry.Option("opponent", "Players",
-                                  (("two", "Two players"), ("app", "Against the app")))  # fmt: skip
-        wired = dataclasses.replace(found, options=(*found.options, players), setup=setup,
-                                    opponents=opponents)  # fmt: skip
-        games = tuple(wired if g.id == "riposte" else g for g in registry.GAMES)
-        home.env.setattr(registry, "GAMES", games)
-    return home
-
-
 def app_game() -> AppTest:
-    more = {"opponent": "app"}
-    found = registry.entry("riposte")
-    if found is not None and any(o.key == "strength" for o in found.options):
-        more["strength"] = "easy"
-    return new_game(characters=False, **more)
+    return new_game(characters=False, opponent="app", strength="easy")
 
 
-def test_the_app_lays_its_card_first_and_the_table_is_told_its_cards(against_the_app):
+def test_the_app_lays_its_card_first_and_the_table_is_told_its_cards(home):
     at = tap(app_game(), "act_deal")
     assert "rp_cover" not in keys(at)  # against the app nobody needs to look away
     for _ in range(12):
         if match_of(at).state.phase == "clash":
             break
-        assert all(a.get("player") == P1 for a in shown_actions(at))  # never the app's moves
+        assert all(a.get("player") == P1 for a in pages.shown_actions(at))  # never the app's moves
         at = tap(at, keys(at, "act_")[0])
     state = match_of(at).state
     rival = state.names[1]
     assert state.phase == "clash" and state.chosen[1]  # the app has committed its card
     assert f"{rival} (the app) has laid a card face down." in text(at)
-    assert keys(at, "act_play_") and all(a["player"] == P1 for a in shown_actions(at))
+    assert keys(at, "act_play_") and all(a["player"] == P1 for a in pages.shown_actions(at))
     at = tap(at, keys(at, "act_play_")[0])
     card = match_of(at).state.last_cards[1]
     assert f"From the stock, lay {RULES.data.name(card)} for {rival}." in text(at)
     assert match_of(at).state.chosen[1]  # and it has laid the next one already
 
 
-def test_undo_against_the_app_takes_back_the_apps_pick_too(against_the_app):
+def test_undo_against_the_app_takes_back_the_apps_pick_too(home):
     at = tap(app_game(), "act_deal")
     while match_of(at).state.active != P1:
         at = tap(at, keys(at, "act_")[0])

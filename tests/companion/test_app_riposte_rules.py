@@ -8,15 +8,11 @@ so a ruling renamed or removed in clarifications.csv fails here before a player 
 
 from __future__ import annotations
 
-import ast
 import random
-from collections.abc import Iterator
 from types import SimpleNamespace
 
 import pytest
-import streamlit
 
-from cardgen.data.project import REPO_ROOT
 from companion.engine import IllegalAction, Match
 from companion.games.riposte import RiposteRules
 from companion.games.riposte.checks import CHECKS, check_swap
@@ -25,63 +21,21 @@ from companion.games.riposte.seats import REVEALED
 from companion.games.rulings import rulebook, ruling_of, why
 from companion.store import seat_key
 
-from . import apptest
-from .test_app_riposte import (
-    P1,
-    P1_START,
-    P2,
-    P2_START,
-    ROW,
-    SEED,
-    after_first_clash,
-    drafted,
-    keys,
-    save,
-    screen,
-    tap,
-    text,
-    warnings,
-)
-from .test_app_rules_at_a_tap import dialog, explains, says_entry
-from .test_rulings_cited import citations
+from . import card_game_pages as pages
+from .card_game_pages import P1, P2, SEED, keys, save, screen, tap, text
+from .test_app_riposte import P1_START, P2_START, ROW, after_first_clash
+from .test_app_rules_at_a_tap import explains, says_entry
 
 GAME = "riposte"
 BOOK = rulebook(GAME)
 RULES = RiposteRules()
-SOURCES = [
-    *sorted((REPO_ROOT / "companion" / "games" / GAME).glob("*.py")),
-    *sorted((REPO_ROOT / "companion" / "screens" / GAME).glob("*.py")),
-]
 NOFIT = "Left Jab has no attack in position 3, which Scissor Cut's follow-up bar asks for."
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch) -> Iterator[SimpleNamespace]:
-    """A database of its own and a fixed seed, as the page tests' `home`."""
-    monkeypatch.setenv("CARDGEN_COMPANION_DB", str(tmp_path / "games.sqlite"))
-    apptest.seeded_tables(monkeypatch, SEED)
-    streamlit.cache_resource.clear()
-    yield SimpleNamespace(tmp=tmp_path, env=monkeypatch, db=tmp_path / "games.sqlite")
-    streamlit.cache_resource.clear()
+home = pages.home
 
 
-# --- every ruling cited exists -------------------------------------------------------------------
-
-
-def test_the_engine_and_the_page_cite_only_rulings_of_clarifications_csv():
-    cited = set()
-    for path in SOURCES:
-        for line, arg in citations(path):
-            where = f"{path.relative_to(REPO_ROOT)}:{line}"
-            assert isinstance(arg, ast.Constant) and isinstance(arg.value, str), where
-            assert arg.value in BOOK.rulings, f"{where}: no ruling {arg.value!r}"
-            cited.add(arg.value)
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "ruling":
-                arg = node.args[0]
-                assert isinstance(arg, ast.Constant) and arg.value in BOOK.rulings, path
-                cited.add(arg.value)
-    assert {"no-legal-play", "liese-ignore", "simultaneous-choice", "rook-once"} <= cited
+# --- every ruling links its cards -----------------------------------------------------------------
 
 
 def test_every_link_of_a_ruling_names_a_word_or_card_of_riposte():
@@ -244,14 +198,8 @@ def test_cards_that_do_not_fit_show_the_engines_reasons_and_the_ruling(home):
     boxes = [h.value for h in at.html if h.value.startswith('<div class="rules-why">')]
     assert boxes and NOFIT in text(at)
     assert keys(at, "rule_why_") == ["rule_why_undo", "rule_why_nofit_left_jab-1"]
-    assert at.button(key="rule_why_nofit_left_jab-1").label == "Rule: No legal play"
-    title, said = explains(at, "rule_why_nofit_left_jab-1")
-    assert title == "No legal play" and NOFIT in said
-    assert BOOK.ruling("no-legal-play").decision in said
-    at = tap(at, "rp_nofit_left_jab-1")  # tapped anyway: the flash cites the ruling too
-    assert warnings(at) == [NOFIT]
-    title, said = explains(at, "rule_why_rp_flash")
-    assert title == "No legal play"
+    decision = BOOK.ruling("no-legal-play").decision
+    pages.assert_refusal_cited(at, "rp", "left_jab-1", "No legal play", NOFIT, decision)
 
 
 def liese_spent() -> tuple[Match, int]:
@@ -292,17 +240,3 @@ def test_an_undo_refused_for_cards_revealed_cites_the_ruling(home):
     title, said = explains(at, "rule_why_undo")
     assert title == "Choosing cards" and REVEALED in said
     assert BOOK.ruling("simultaneous-choice").decision in said
-
-
-def test_the_riposte_rules_panel_searches_its_reference_and_rulings(home):
-    saved = save(home, drafted())
-    at = tap(screen(home, saved, saved.key), "rule_rp_panel")
-    assert dialog(at)[0] == "Riposte: rules"
-    shown = [m.value.split("\n")[0] for m in at.markdown if m.value.startswith("#### ")]
-    assert shown == [f"#### {s.title}" for s in BOOK.reference]
-    at.text_input(key="rule_search_riposte").input("liese").run()
-    _, said = dialog(at)
-    assert BOOK.ruling("liese-ignore").decision in said
-    assert BOOK.ruling("reshuffle").decision not in said
-    tap(at, "rule_close")
-    assert dialog(at) == ("", "")

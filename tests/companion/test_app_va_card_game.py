@@ -1,28 +1,15 @@
-"""VA Card Game's page driven headless through the real app (streamlit.testing AppTest).
-
-Every game is opened as the shared table (its key in the URL) unless a test opens a seat's link.
-Action buttons are keyed by their action (`action_key`), so after every tap the test checks that
-the page offers nothing the engine's legal actions do not contain. The hidden-information tests
-compare whole element trees: two saved games that differ only in what one screen may not see
-(the other player's hand, the hero they laid face down, the declaration they made face down)
-must give that screen the very same tree, every text, label, key and disabled flag; the twins
-are saved in two databases under the same game id and keys, so even the seat links and their QR
-codes agree.
-"""
+"""VA Card Game's own page driven headless through the real app (streamlit.testing AppTest):
+its coin and deal, openings and declarations confirmed before they are sealed, its card entry,
+its secrets (the other player's hand, the hero placed face down, the declaration made face down),
+its app opponent. How pages are driven, and twins compared, is card_game_pages.py; what every
+card game's page does alike is test_app_card_games.py."""
 
 from __future__ import annotations
 
-import dataclasses
-import re
-import secrets
 from collections import Counter
-from collections.abc import Iterator, Sequence
-from html import unescape
-from types import SimpleNamespace
+from collections.abc import Sequence
 from typing import Any
 
-import pytest
-import streamlit
 from streamlit.testing.v1 import AppTest
 
 from companion import registry
@@ -30,15 +17,16 @@ from companion.engine import Match
 from companion.games.va_card_game import VaCardGameRules
 from companion.games.va_card_game.data import design
 from companion.screens import session
-from companion.screens.parts import action_key
-from companion.store import GameStore, seat_key
+from companion.store import seat_key
 
-from . import apptest
+from . import card_game_pages as pages
+from .card_game_pages import P1, P2, SEED, keys, match_of, save, screen, tap
 
-SEED = 7
+home, twin_home = pages.home, pages.twin_home
+stored_log, warnings = pages.stored_log, pages.warnings  # tests/codes read them from here
+text = pages.read
 RULES = VaCardGameRules()
 DATA = RULES.data
-P1, P2 = 0, 1
 P1_HEROES = ["iron_monk", "storm_lancer", "ember_witch"]
 P1_GEAR = ["broadsword", "war_paint", "chain_mail"]
 P2_HEROES = ["bastion_knight", "glass_fencer", "oak_warden"]
@@ -50,95 +38,11 @@ DECLARED_SEALED = "A declaration made face down cannot be taken back."
 REVEALED = "Revealed cards and declarations stand: they cannot be taken back."
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch) -> Iterator[SimpleNamespace]:
-    """A database of its own and a fixed seed."""
-    monkeypatch.setenv("CARDGEN_COMPANION_DB", str(tmp_path / "games.sqlite"))
-    apptest.seeded_tables(monkeypatch, SEED)
-    streamlit.cache_resource.clear()  # the store is cached per process, across AppTests
-    yield SimpleNamespace(tmp=tmp_path, env=monkeypatch, db=tmp_path / "games.sqlite")
-    streamlit.cache_resource.clear()
-
-
-@pytest.fixture
-def twin_home(home) -> SimpleNamespace:
-    """Fixed game ids and keys too, so twin games saved in two databases get the same id and
-    links (and one game per database)."""
-    home.env.setattr(secrets, "token_urlsafe", lambda n=32: "TwinGame" if n == 6 else "K" * 32)
-    return home
-
-
 # --- driving the page ----------------------------------------------------------------------------
 
 
 def new_game(cards: str = "app", **more: Any) -> AppTest:
-    at = apptest.open_app()
-    at.segmented_control(key="opt_va_card_game_cards").set_value(cards)
-    for option, value in more.items():
-        at.segmented_control(key=f"opt_va_card_game_{option}").set_value(value)
-    at.run()
-    return tap(at, "new_va_card_game")
-
-
-def tap(at: AppTest, key: str) -> AppTest:
-    apptest.tap(at, key)
-    assert_only_legal(at)
-    return at
-
-
-def match_of(at: AppTest) -> Match:
-    return at.session_state[session.MATCH]
-
-
-def keys(at: AppTest, prefix: str = "") -> list[str]:
-    return [b.key for b in at.button if b.key and b.key.startswith(prefix)]
-
-
-def text(at: AppTest) -> str:
-    """Everything the page says, as a reader sees it: markup gone, entities decoded, buttons'
-    words included."""
-    parts = [e.value for e in (*at.html, *at.markdown, *at.info, *at.caption, *at.warning)]
-    said = "\n".join(parts + [b.label for b in at.button])
-    said = re.sub(r"<style>.*?</style>|<svg.*?</svg>", " ", said, flags=re.DOTALL)
-    said = re.sub(r"<(?:br|/div|/li|/p)[^>]*>", "\n", said)
-    return re.sub(r"[ \t]+", " ", unescape(re.sub(r"<[^>]+>", "", said)))
-
-
-def assert_only_legal(at: AppTest) -> None:
-    """Every action button on the page is one of the engine's legal actions, shown once."""
-    if session.MATCH not in at.session_state or session.QUERY not in at.query_params:
-        return
-    shown = keys(at, "act_")
-    assert len(shown) == len(set(shown))
-    legal = {action_key(a) for a in match_of(at).legal_actions()}
-    assert set(shown) <= legal, set(shown) - legal
-
-
-def shown_actions(at: AppTest) -> list[dict]:
-    legal = {action_key(a): a for a in match_of(at).legal_actions()}
-    return [legal[k] for k in keys(at, "act_")]
-
-
-def warnings(at: AppTest) -> list[str]:
-    return [w.value for w in at.warning]
-
-
-def save(home: SimpleNamespace, match: Match, name: str = "game") -> SimpleNamespace:
-    """`match` saved in a database of its own, with its id and the table's key."""
-    db = home.tmp / f"{name}.sqlite"
-    store = GameStore(db)
-    gid = store.create(match)
-    return SimpleNamespace(db=db, gid=gid, key=store.grant(gid))
-
-
-def screen(home: SimpleNamespace, saved: SimpleNamespace, key: str | None) -> AppTest:
-    """The page as a device holding `key` opens it (None: a watcher), in a fresh session."""
-    home.env.setenv("CARDGEN_COMPANION_DB", str(saved.db))
-    return apptest.open_app(saved.gid, key)
-
-
-def stored_log(saved: SimpleNamespace) -> list[dict]:
-    return GameStore(saved.db).load_match(saved.gid)[1].log
+    return pages.new_game("va_card_game", cards=cards, **more)
 
 
 # --- games set up by the engine, for the screens that need a given moment -----------------------
@@ -182,19 +86,6 @@ def declared(match: Match, *stances: str) -> Match:
         p = a if not match.state.declared[a] else 1 - a
         match.play({"type": "declare", "player": p, "stance": stance})
     return match
-
-
-# --- the chooser ---------------------------------------------------------------------------------
-
-
-def test_the_chooser_offers_va_card_game_with_its_options(home):
-    at = apptest.open_app()
-    assert at.button(key="new_va_card_game").label == "New game"
-    assert at.segmented_control(key="opt_va_card_game_cards").value == "app"
-    at = new_game(cards="table")
-    assert match_of(at).options["cards"] == "table" and match_of(at).state.phase == "toss"
-    assert "VA Card Game · setting up" in text(at)
-    assert keys(at, "va_toss_") == ["va_toss_0", "va_toss_1"] and keys(at, "act_") == ["act_toss"]
 
 
 # --- a whole game --------------------------------------------------------------------------------
@@ -254,7 +145,9 @@ def test_a_whole_game_is_tapped_through_to_the_end(home):
 
 def test_the_app_names_each_players_cards_in_private(home):
     """cards "app": the cards dealt to a player are named on that player's screen only."""
-    at = tap(tap(new_game(), "va_toss_1"), "act_deal")
+    at = new_game()
+    assert keys(at, "va_toss_") == ["va_toss_0", "va_toss_1"] and keys(at, "act_") == ["act_toss"]
+    at = tap(tap(at, "va_toss_1"), "act_deal")
     deal = match_of(at).log[-1]
     said = {
         p: f"Your opening cards: take {listed(deal['heroes'][p])} (heroes) and "
@@ -371,28 +264,6 @@ def test_undo_takes_back_an_equip_and_the_player_keeps_the_tablet(home):
     assert "va_cover" not in keys(at) and "act_equip_chain_mail-1_0" in keys(at)
 
 
-def test_a_reload_keeps_the_game(home):
-    at = tap(tap(new_game(), "va_toss_0"), "act_deal")
-    at = tap(at, "va_cover")
-    at = tap(tap(at, keys(at, "va_hero_")[0]), "va_place")
-    at = tap(at, keys(at, "act_prepare_")[0])
-    gid, key = at.session_state[session.GID], at.query_params[session.KEY]
-    again = apptest.open_app(gid, key)  # a new browser session with the same URL
-    assert match_of(again).to_json() == match_of(at).to_json()
-    assert "Player 1 places a hero face down with no equipment and is ready." in text(again)
-    assert "Pass the tablet to Player 2." in text(again)  # the cover is down after a reload
-    assert keys(again, "act_") == []
-
-
-def test_back_to_games_and_continue(home):
-    at = tap(new_game(), "act_toss")
-    gid = at.session_state[session.GID]
-    at = tap(at, "va_back")
-    assert session.QUERY not in at.query_params
-    at = tap(at, f"open_{gid}")
-    assert [a["type"] for a in match_of(at).log] == ["toss"]
-
-
 # --- with the table's cards, every card is entered -----------------------------------------------
 
 
@@ -477,69 +348,29 @@ def test_undo_on_a_players_own_device_takes_back_only_their_own_moves(home):
 # --- the screen cannot tell the twins apart ------------------------------------------------------
 
 
-def tree(at: AppTest) -> list[str]:
-    """Every element of the page in order, with all the browser is sent of it."""
-    found: list[str] = []
-
-    def visit(node, depth: int) -> None:
-        found.append(f"{depth} {node.type} {getattr(node, 'proto', '')}")
-        children = getattr(node, "children", None) or {}
-        for index in sorted(children):
-            visit(children[index], depth + 1)
-
-    visit(at._tree, 0)
-    return found
-
-
-def assert_same(home, pair, seat: int | None, *taps: str) -> AppTest:
-    """The screen of `seat`'s device (None: the shared table; -1: a watcher) is the same element
-    for element in both twins, before and after each tap."""
-    shown = []
-    for saved in pair:
-        if seat is None:
-            key = saved.key
-        else:
-            key = None if seat < 0 else seat_key(saved.key, saved.gid, seat)
-        at = screen(home, saved, key)
-        pages = [tree(at)]
-        for key_tapped in taps:
-            pages.append(tree(tap(at, key_tapped)))
-        shown.append((pages, at))
-    (first, at), (second, _) = shown
-    assert len(first) == len(second)
-    for before, after in zip(first, second, strict=True):
-        assert before == after
-    return at
-
-
-def twins(home, a: Match, b: Match) -> tuple[SimpleNamespace, SimpleNamespace]:
-    home.count = getattr(home, "count", 0) + 1
-    return save(home, a, f"a{home.count}"), save(home, b, f"b{home.count}")
-
-
 def test_the_hero_placed_face_down_gives_the_other_screens_the_same_page(twin_home):
     """Player 1's Iron Monk with a Broadsword, or Ember Witch with a War Paint, face down: the
     same page on Player 2's device, on the table (covered, then Player 2 placing) and on a
     watching screen."""
-    pair = twins(twin_home, place(dealt(), P1, "iron_monk", ["broadsword"]),
+    pair = pages.twins(twin_home, place(dealt(), P1, "iron_monk", ["broadsword"]),
                  place(dealt(), P1, "ember_witch", ["war_paint"]))  # fmt: skip
-    two = assert_same(twin_home, pair, P2, "va_hero_glass_fencer-1")
+    two = pages.assert_same(twin_home, pair, P2, "va_hero_glass_fencer-1")
     assert "Player 1 has placed a hero face down with 1 piece of equipment." in text(two)
     assert "Hero face down, 1 piece of equipment under it" in text(two)
-    table = assert_same(twin_home, pair, None, "va_cover", "va_hero_oak_warden-1", "va_place")
+    table = pages.assert_same(twin_home, pair, None, "va_cover", "va_hero_oak_warden-1", "va_place")
     assert "Place Oak Warden face down" in text(table)
-    assert_same(twin_home, pair, -1)
+    pages.assert_same(twin_home, pair, -1)
 
 
 def test_an_undisclosed_declaration_gives_the_other_screens_the_same_page(twin_home):
     """Player 1 attacks or blocks, face down: the same page for Player 2's device (and its
     choice), the table (covered, then Player 2 declaring) and a watcher."""
-    pair = twins(twin_home, declared(opened(), "attack"), declared(opened(), "block"))
-    two = assert_same(twin_home, pair, P2, "va_stance_block")
+    pair = pages.twins(twin_home, declared(opened(), "attack"), declared(opened(), "block"))
+    two = pages.assert_same(twin_home, pair, P2, "va_stance_block")
     assert "Declare BLOCK, face down?" in text(two)
-    table = assert_same(twin_home, pair, None, "va_cover", "va_stance_attack")
+    table = pages.assert_same(twin_home, pair, None, "va_cover", "va_stance_attack")
     assert "Player 1 has declared face down." in text(table)
-    assert_same(twin_home, pair, -1)
+    pages.assert_same(twin_home, pair, -1)
 
 
 def test_another_hand_gives_the_other_screens_the_same_page(twin_home):
@@ -549,53 +380,23 @@ def test_another_hand_gives_the_other_screens_the_same_page(twin_home):
              ["broadsword", "tower_shield", "life_amulet"])  # fmt: skip
     first = place(dealt(), P1, "iron_monk", ["broadsword"])
     second = place(dealt(*other), P1, "iron_monk", ["broadsword"])
-    pair = twins(twin_home, first, second)
-    assert_same(twin_home, pair, P2)
-    assert_same(twin_home, pair, None, "va_cover")
-    pair = twins(twin_home, place(first, P2, "oak_warden"), place(second, P2, "oak_warden"))
-    assert_same(twin_home, pair, P2)
-    assert_same(twin_home, pair, None)
-    assert_same(twin_home, pair, -1)
+    pair = pages.twins(twin_home, first, second)
+    pages.assert_same(twin_home, pair, P2)
+    pages.assert_same(twin_home, pair, None, "va_cover")
+    pair = pages.twins(twin_home, place(first, P2, "oak_warden"), place(second, P2, "oak_warden"))
+    pages.assert_same(twin_home, pair, P2)
+    pages.assert_same(twin_home, pair, None)
+    pages.assert_same(twin_home, pair, -1)
 
 
 # --- against the app -----------------------------------------------------------------------------
 
 
-@pytest.fixture
-def against_the_app(home) -> SimpleNamespace:
-    """VA Card Game with its app opponent: the registry's, or (until the registry offers it) the
-    same opponent wired in as the registry does for Riposte."""
-    found = registry.entry("va_card_game")
-    assert found is not None
-    if found.opponents is None:
-        from companion.games.va_card_game.opponent import VaOpponent
-
-        def opponents(options: dict) -> dict:
-            return {1: VaOpponent(1, "easy")} if options.get("opponent") == "app" else {}
-
-        def setup(chosen: dict) -> dict:
-            if chosen.get("opponent") != "app":
-                return chosen
-            return chosen | {"names": ["Player 1", "Rival"], "cards": "app"}
-
-        players = registry.Option("opponent", "Players",
-                                  (("two", "Two players"), ("app", "Against the app")))  # fmt: skip
-        wired = dataclasses.replace(found, options=(*found.options, players), setup=setup,
-                                    opponents=opponents)  # fmt: skip
-        games = tuple(wired if g.id == "va_card_game" else g for g in registry.GAMES)
-        home.env.setattr(registry, "GAMES", games)
-    return home
-
-
 def app_game() -> AppTest:
-    more = {"opponent": "app"}
-    found = registry.entry("va_card_game")
-    if found is not None and any(o.key == "strength" for o in found.options):
-        more["strength"] = "easy"
-    return new_game(**more)
+    return new_game(opponent="app", strength="easy")
 
 
-def test_against_the_app_the_table_is_told_the_apps_cards(against_the_app):
+def test_against_the_app_the_table_is_told_the_apps_cards(home):
     at = tap(tap(app_game(), "va_toss_0"), "act_deal")
     assert "va_cover" not in keys(at)  # against the app nobody needs to look away
     said = text(at)
@@ -608,7 +409,9 @@ def test_against_the_app_the_table_is_told_the_apps_cards(against_the_app):
     assert state.phase == "declare"  # the app placed its hero and both were revealed
     assert f"From Rival's stocks, lay {rival_hero} face up" in text(at)
     for turn in range(200):
-        assert all(a.get("player") in (None, P1) for a in shown_actions(at))  # never the app's
+        assert all(
+            a.get("player") in (None, P1) for a in pages.shown_actions(at)
+        )  # never the app's
         app_moves = [a for a in match_of(at).log if a.get("player") == P2]
         if app_moves and app_moves[-1]["type"] in ("equip", "bring_in"):
             break
@@ -643,7 +446,9 @@ def test_the_app_plays_by_search_at_normal_and_hard(home):
     for turn in range(40):
         if any(a.get("type") == "declare" and a.get("player") == P2 for a in match_of(at).log):
             break
-        assert all(a.get("player") in (None, P1) for a in shown_actions(at))  # never the app's
+        assert all(
+            a.get("player") in (None, P1) for a in pages.shown_actions(at)
+        )  # never the app's
         if keys(at, "va_stance_attack"):
             at = tap(at, "va_stance_attack")
         at = tap(at, next_tap(at, turn))

@@ -8,77 +8,30 @@ so a ruling renamed or removed in clarifications.csv fails here before a player 
 
 from __future__ import annotations
 
-import ast
 import random
-from collections.abc import Iterator
-from types import SimpleNamespace
 
 import pytest
-import streamlit
 
-from cardgen.data.project import REPO_ROOT
 from companion.engine import IllegalAction
 from companion.games.rulings import rulebook, ruling_of, why
 from companion.games.va_card_game.checks import cited_gear_refusal
 
-from . import apptest
-from .test_app_rules_at_a_tap import dialog, explains, says_entry
-from .test_app_va_card_game import (
-    DATA,
-    P1,
-    RULES,
-    SEED,
-    dealt,
-    declared,
-    keys,
-    opened,
-    save,
-    screen,
-    tap,
-    text,
-    warnings,
-)
-from .test_rulings_cited import citations
+from . import card_game_pages as pages
+from .card_game_pages import P1, keys, save, screen, tap
+from .test_app_rules_at_a_tap import explains, says_entry
+from .test_app_va_card_game import DATA, RULES, dealt, declared, opened, text
 
 GAME = "va_card_game"
 BOOK = rulebook(GAME)
-SOURCES = [
-    *sorted((REPO_ROOT / "companion" / "games" / GAME).glob("*.py")),
-    *sorted((REPO_ROOT / "companion" / "screens" / GAME).glob("*.py")),
-]
 DECLARED_SEALED = "A declaration made face down cannot be taken back."
 SHIELDED = {"p1_heroes": ["stone_sentinel", "iron_monk", "ember_witch"],
             "p1_gear": ["tower_shield", "tower_shield", "broadsword"]}  # fmt: skip
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch) -> Iterator[SimpleNamespace]:
-    """A database of its own and a fixed seed, as the page tests' `home`."""
-    monkeypatch.setenv("CARDGEN_COMPANION_DB", str(tmp_path / "games.sqlite"))
-    apptest.seeded_tables(monkeypatch, SEED)
-    streamlit.cache_resource.clear()
-    yield SimpleNamespace(tmp=tmp_path, env=monkeypatch, db=tmp_path / "games.sqlite")
-    streamlit.cache_resource.clear()
+home = pages.home
 
 
-# --- every ruling cited exists -------------------------------------------------------------------
-
-
-def test_the_engine_and_the_page_cite_only_rulings_of_clarifications_csv():
-    cited = set()
-    for path in SOURCES:
-        for line, arg in citations(path):
-            where = f"{path.relative_to(REPO_ROOT)}:{line}"
-            assert isinstance(arg, ast.Constant) and isinstance(arg.value, str), where
-            assert arg.value in BOOK.rulings, f"{where}: no ruling {arg.value!r}"
-            cited.add(arg.value)
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "ruling":
-                arg = node.args[0]
-                assert isinstance(arg, ast.Constant) and arg.value in BOOK.rulings, path
-                cited.add(arg.value)
-    assert {"hp-lowering-gear", "ad-lowering-gear", "equipment-limit", "living-hero-stays",
-            "declaration-order", "simultaneous-strikes", "block-damage"} <= cited  # fmt: skip
+# --- every ruling links its cards -----------------------------------------------------------------
 
 
 def test_every_link_of_a_ruling_names_a_card_of_va_card_game():
@@ -207,13 +160,9 @@ def test_a_piece_that_may_not_be_attached_shows_its_reason_and_ruling(home):
     at = tap(screen(home, saved, saved.key), "va_cover")
     reason = RULES.check(match.state, {"type": "equip", "player": P1, "card": "tower_shield.2"})
     assert reason and reason in text(at)  # before any tap
-    assert at.button(key="rule_why_nofit_tower_shield-2").label == "Rule: Equipment that lowers AD"
-    title, said = explains(at, "rule_why_nofit_tower_shield-2")
-    assert title == "Equipment that lowers AD" and reason in said
-    assert BOOK.ruling("ad-lowering-gear").decision in said
-    at = tap(at, "va_nofit_tower_shield-2")  # tapped anyway: the flash cites the ruling too
-    assert warnings(at) == [reason]
-    assert explains(at, "rule_why_va_flash")[0] == "Equipment that lowers AD"
+    decision = BOOK.ruling("ad-lowering-gear").decision
+    title = "Equipment that lowers AD"
+    pages.assert_refusal_cited(at, "va", "tower_shield-2", title, reason, decision)
 
 
 def test_an_opening_hero_that_may_not_be_placed_shows_its_reason_and_ruling(home):
@@ -233,17 +182,3 @@ def test_an_undo_refused_for_a_declaration_cites_the_ruling(home):
     title, said = explains(at, "rule_why_undo")
     assert title == "Declaring" and DECLARED_SEALED in said
     assert BOOK.ruling("declaration-order").decision in said
-
-
-def test_the_va_rules_panel_searches_its_reference_and_rulings(home):
-    saved = save(home, opened())
-    at = tap(screen(home, saved, saved.key), "rule_va_panel")
-    assert dialog(at)[0] == "VA Card Game: rules"
-    shown = [m.value.split("\n")[0] for m in at.markdown if m.value.startswith("#### ")]
-    assert shown == [f"#### {s.title}" for s in BOOK.reference]
-    at.text_input(key="rule_search_va_card_game").input("war paint").run()
-    _, said = dialog(at)
-    assert BOOK.ruling("hp-lowering-gear").decision in said
-    assert BOOK.ruling("block-vs-block").decision not in said
-    tap(at, "rule_close")
-    assert dialog(at) == ("", "")

@@ -3,7 +3,8 @@
 Every test starts from the chooser with its own SQLite file and taps buttons by key; the chooser
 opens each new game as the shared table (its key in the URL). Action buttons are keyed by their
 action (`action_key`; a card the screen shows face down by its position), so after every tap the
-test checks that the page offers nothing the engine's legal actions do not contain.
+test checks that the page offers nothing the engine's legal actions do not contain. What every
+card game's page does alike (the chooser's options, back to the games) is test_app_card_games.py.
 """
 
 from __future__ import annotations
@@ -18,13 +19,14 @@ from streamlit.testing.v1 import AppTest
 
 from companion.engine import Match
 from companion.games.vita_luna.state import locate
-from companion.registry import GAMES
 from companion.screens import session
 from companion.screens.keys import KEY, WALK
 from companion.screens.parts import action_key
 from companion.store import GameStore
 
 from . import apptest
+from . import card_game_pages as pages
+from .card_game_pages import keys, match_of
 
 SEED = 7
 
@@ -44,26 +46,12 @@ def open_app(gid: str | None = None, walk: str | None = None, key: str | None = 
 
 
 def new_game(mode: str = "basic", extended: bool = False, opponent: str = "two") -> AppTest:
-    at = open_app()
-    at.segmented_control(key="opt_vita_luna_mode").set_value(mode)
-    at.segmented_control(key="opt_vita_luna_extended").set_value(extended)
-    at.segmented_control(key="opt_vita_luna_opponent").set_value(opponent)
-    at.run()
-    return tap(at, "new_vita_luna")
+    chosen = {"mode": mode, "extended": extended, "opponent": opponent}
+    return pages.new_game("vita_luna", tap, **chosen)
 
 
 def tap(at: AppTest, key: str) -> AppTest:
-    apptest.tap(at, key)
-    assert_only_legal(at)
-    return at
-
-
-def match_of(at: AppTest) -> Match:
-    return at.session_state[session.MATCH]
-
-
-def keys(at: AppTest, prefix: str) -> list[str]:
-    return [b.key for b in at.button if b.key and b.key.startswith(prefix)]
+    return pages.tap(at, key, assert_only_legal)
 
 
 def assert_only_legal(at: AppTest) -> None:
@@ -138,31 +126,6 @@ def start_battle(at: AppTest) -> AppTest:
     at = place_all(tap(at, "vl_cover"))
     assert "Pass the tablet to Player 2." in text(at)
     return place_all(tap(at, "vl_cover"))
-
-
-# --- the chooser ---------------------------------------------------------------------------------
-
-
-def test_the_chooser_offers_vita_luna_with_its_options(db):
-    at = open_app()
-    assert [h.value for h in at.subheader] == [g.title for g in GAMES]
-    assert at.button(key="new_vita_luna").label == "New game"
-    assert [(s.key, s.value) for s in at.segmented_control if "vita_luna" in s.key] == [
-        ("opt_vita_luna_mode", "basic"),
-        ("opt_vita_luna_extended", False),
-        ("opt_vita_luna_opponent", "two"),
-        ("opt_vita_luna_strength", "easy"),
-    ]
-    assert at.button(key="new_luturas").label == "New game"  # every game is playable
-    at = new_game("advanced", True, "app")
-    assert match_of(at).options == {
-        "mode": "advanced",
-        "extended": True,
-        "opponent": "app",
-        "strength": "easy",
-        "names": ["Player 1", "Luna"],
-    }
-    assert "Vita Luna · Before the first battle · Advanced, extended · against the app" in text(at)
 
 
 # --- a basic battle ------------------------------------------------------------------------------
@@ -311,15 +274,6 @@ def test_a_reload_resumes_the_same_game_at_the_same_step(db):
     assert [b.key for b in again.button] == [b.key for b in at.button]
     fresh = open_app(gid, key=at.query_params[KEY])  # no cursor: nothing left to walk
     assert not keys(fresh, "vl_next") and keys(fresh, "act_")
-
-
-def test_back_to_games_and_continue(db):
-    at = tap(new_game(), "act_deal")
-    gid = at.session_state[session.GID]
-    at = tap(at, "vl_back")
-    assert session.QUERY not in at.query_params and WALK not in at.query_params
-    at = tap(at, f"open_{gid}")
-    assert [a["type"] for a in match_of(at).log] == ["deal"]
 
 
 # --- the advanced game's secret bids -------------------------------------------------------------

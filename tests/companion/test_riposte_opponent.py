@@ -11,60 +11,18 @@ from typing import Any
 
 import pytest
 
-from companion.engine import CHANCE, Match
-from companion.engine.core import step_rng
-from companion.engine.opponents import opponent_move
 from companion.games.riposte import RiposteRules, RiposteState
 from companion.games.riposte.clash import strike
 from companion.games.riposte.opponent import CHARACTERS, WIN, Duel, RiposteOpponent
 from companion.registry import entry
 
+from .opponent_play import Policy, Table, assert_registered
 from .test_riposte_clashes import ANA, BEN, duel
 
 RULES = RiposteRules()
 DATA = RULES.data
-Policy = Any  # a RiposteOpponent, or None for a uniformly random player
-CHANCE_TYPES = ("cast", "deal", "turn_up")
-MOST_ACTIONS = 2000
-
-
-def mine(state: RiposteState, seat: int) -> list[dict[str, Any]]:
-    """The seat's own legal actions (what `opponent_move` hands an app opponent)."""
-    return [a for a in RULES.legal_actions_for(state, seat)
-            if CHANCE not in RULES.actors(state, a)]  # fmt: skip
-
-
-def finish(
-    state: RiposteState,
-    players: dict[int, Policy],
-    seed: int,
-    asked: Counter[str] | None = None,
-    checked: bool = False,
-) -> RiposteState:
-    """Play `state` to the end: chance draws, each seat's player picks from its own legal
-    actions (player 1 first when both may act); every app choice must be one of them."""
-    rng = random.Random(seed)
-    for n in range(MOST_ACTIONS):
-        if RULES.is_over(state):
-            return state
-        legal = RULES.legal_actions(state)
-        if legal[0]["type"] in CHANCE_TYPES:
-            action = legal[0]
-        else:
-            seat = next(p for p in (0, 1) if mine(state, p))
-            options = mine(state, seat)
-            player = players.get(seat)
-            if player is None:
-                action = rng.choice(options)
-            else:
-                action = player.choose(RULES.view(state, seat), options, step_rng(seed, n))
-                assert action in options, f"{action} is not one of {options}"
-                if asked is not None and len(options) > 1:
-                    asked[action["type"]] += 1
-                    asked["ignore"] += any(a.get("ignore") for a in options)
-        apply = RULES.apply if checked else RULES.apply_unchecked
-        state = apply(state, action, rng).state
-    raise AssertionError(f"no end in {MOST_ACTIONS} actions")
+TABLE = Table(RULES, ("cast", "deal", "turn_up"))
+mine, finish = TABLE.mine, TABLE.finish
 
 
 def new_game(seed: int, characters: bool = True) -> RiposteState:
@@ -140,24 +98,7 @@ def test_the_easy_app_is_better_than_chance_and_weaker_than_the_strong_one():
 def decisions(seed: int, strength: str) -> list[tuple[RiposteState, int]]:
     """Every state of a seeded game (the app in both seats) where a seat had a choice."""
     apps = {0: RiposteOpponent(0, strength), 1: RiposteOpponent(1, strength)}
-    rng = random.Random(seed)
-    state = new_game(seed)
-    found = []
-    for n in range(MOST_ACTIONS):
-        if RULES.is_over(state):
-            break
-        legal = RULES.legal_actions(state)
-        if legal[0]["type"] in CHANCE_TYPES:
-            state = RULES.apply(state, legal[0], rng).state
-            continue
-        seat = next(p for p in (0, 1) if mine(state, p))
-        options = mine(state, seat)
-        if len(options) > 1:
-            found.append((state, seat))
-        action = apps[seat].choose(RULES.view(state, seat), options, step_rng(seed, n))
-        assert action in options
-        state = RULES.apply(state, action, rng).state
-    return found
+    return TABLE.decisions(new_game(seed), apps, seed)
 
 
 @pytest.mark.parametrize("strength", ["strong", "easy"])
@@ -165,23 +106,9 @@ def test_same_view_same_choice_and_what_the_seat_cannot_see_changes_nothing(stre
     """Deterministic for a view, its actions and a random source, for the same app or a fresh
     one; and a state whose hidden cards (the other hand, a card laid face down, the deck's
     order) were redrawn, which the seat cannot tell apart, gets the very same choice."""
-    app = {0: RiposteOpponent(0, strength), 1: RiposteOpponent(1, strength)}
-    checked = Counter()
-    for seed in range(2):
-        for k, (state, seat) in enumerate(decisions(seed, strength)):
-            options = mine(state, seat)
-            view = RULES.view(state, seat)
-            first = app[seat].choose(view, options, step_rng(seed, k))
-            assert app[seat].choose(view, options, step_rng(seed, k)) == first
-            fresh = RiposteOpponent(seat, strength)
-            assert fresh.choose(view, options, step_rng(seed, k)) == first
-            other = RULES.resample(state, seat, random.Random(k))
-            assert RULES.view(other, seat) == view
-            if other.hands[1 - seat] != state.hands[1 - seat]:
-                checked["redrawn"] += 1
-            again = app[seat].choose(RULES.view(other, seat), mine(other, seat), step_rng(seed, k))
-            assert again == first
-            checked[first["type"]] += 1
+    checked = TABLE.check_blind(2, lambda seed: decisions(seed, strength),
+                                lambda seat: RiposteOpponent(seat, strength),
+                                lambda state, p: state.hands[p])  # fmt: skip
     assert checked["redrawn"] > 50 and checked["play"] > 30 and checked["take"] + checked["draw"]
 
 
@@ -287,34 +214,13 @@ def test_through_the_match_as_the_page_drives_it():
     assert options["names"] == ["Player 1", "Rival"] and options["cards"] == "app"
     (seat, app), = game.opponents(options).items()  # fmt: skip
     assert seat == 1 and isinstance(app, RiposteOpponent) and app.strength == "easy"
-    match = Match.start(RULES, options, seed=4)
-    rng = random.Random(4)
-    while not match.outcome().over:
-        action = opponent_move(match, 1, app, step_rng(4, len(match.log)))
-        if action is None:
-            humans = [
-                a for a in match.legal_actions(0) if CHANCE not in RULES.actors(match.state, a)
-            ]
-            action = rng.choice(humans or match.legal_actions(CHANCE))
-            match.play(action)
-        else:
-            match.play(action, 1)
-    again = Match.replay(RULES, match.options, match.seed, match.log)
-    assert RULES.to_json(again.state) == RULES.to_json(match.state)
+    match = TABLE.through_the_page(options, app, 4)
     assert match.state.names == ("Player 1", "Rival")
 
 
 def test_registry_options_and_strengths():
-    game = entry("riposte")
-    assert game is not None and game.setup and game.opponents
-    keys = [o.key for o in game.options]
-    assert keys == ["characters", "cards", "opponent", "strength"]
-    two = {"characters": True, "cards": "table", "opponent": "two", "strength": "strong"}
-    assert game.setup(two) == two and game.opponents(two) == {}
-    app = game.opponents(two | {"opponent": "app"})[1]
-    assert isinstance(app, RiposteOpponent) and app.strength == "strong" and app.seat == 1
-    with pytest.raises(ValueError):
-        RiposteOpponent(1, "fierce")
+    assert_registered("riposte", {"characters": True, "cards": "table", "opponent": "two",
+                                  "strength": "strong"}, RiposteOpponent)  # fmt: skip
 
 
 # --- what it decides, on set situations ---------------------------------------------------------

@@ -10,9 +10,7 @@ from typing import Any
 
 import pytest
 
-from companion.engine import CHANCE, HIDDEN, Match
-from companion.engine.core import step_rng
-from companion.engine.opponents import opponent_move
+from companion.engine import HIDDEN
 from companion.games.va_card_game import VaCardGameRules, VaCardGameState
 from companion.games.va_card_game.data import design
 from companion.games.va_card_game.opponent import (
@@ -28,50 +26,13 @@ from companion.games.va_card_game.scenarios import dealt, duel_start, held
 from companion.games.va_card_game.state import ATTACK, BLOCK, EQUIP
 from companion.registry import entry
 
+from .opponent_play import Policy, Table, assert_registered
+
 RULES = VaCardGameRules()
 DATA = RULES.data
 ANA, BEN = 0, 1
-Policy = Any  # a VaOpponent, or None for a uniformly random player
-CHANCE_TYPES = ("toss", "deal", "draw")
-MOST_ACTIONS = 2000
-
-
-def mine(state: VaCardGameState, seat: int) -> list[dict[str, Any]]:
-    """The seat's own legal actions (what `opponent_move` hands an app opponent)."""
-    return [a for a in RULES.legal_actions_for(state, seat)
-            if CHANCE not in RULES.actors(state, a)]  # fmt: skip
-
-
-def finish(
-    state: VaCardGameState,
-    players: dict[int, Policy],
-    seed: int,
-    asked: Counter[str] | None = None,
-    checked: bool = False,
-) -> VaCardGameState:
-    """Play `state` to the end: chance draws, each seat's player picks from its own legal
-    actions (player 1 first when both may act); every app choice must be one of them."""
-    rng = random.Random(seed)
-    for n in range(MOST_ACTIONS):
-        if RULES.is_over(state):
-            return state
-        legal = RULES.legal_actions(state)
-        if legal[0]["type"] in CHANCE_TYPES:
-            action = legal[0]
-        else:
-            seat = next(p for p in (0, 1) if mine(state, p))
-            options = mine(state, seat)
-            player = players.get(seat)
-            if player is None:
-                action = rng.choice(options)
-            else:
-                action = player.choose(RULES.view(state, seat), options, step_rng(seed, n))
-                assert action in options, f"{action} is not one of {options}"
-                if asked is not None and len(options) > 1:
-                    asked[action["type"]] += 1
-        apply = RULES.apply if checked else RULES.apply_unchecked
-        state = apply(state, action, rng).state
-    raise AssertionError(f"no end in {MOST_ACTIONS} actions")
+TABLE = Table(RULES, ("toss", "deal", "draw"))
+mine, finish = TABLE.mine, TABLE.finish
 
 
 def duel_game(index: int, app: VaOpponent, other: Policy) -> int:
@@ -123,24 +84,7 @@ def test_the_easy_app_is_better_than_chance_and_weaker_than_the_strong_one():
 def decisions(seed: int, strength: str) -> list[tuple[VaCardGameState, int]]:
     """Every state of a seeded game (the app in both seats) where a seat had a choice."""
     apps = {0: VaOpponent(0, strength), 1: VaOpponent(1, strength)}
-    rng = random.Random(seed)
-    state = RULES.new_state({})
-    found = []
-    for n in range(MOST_ACTIONS):
-        if RULES.is_over(state):
-            break
-        legal = RULES.legal_actions(state)
-        if legal[0]["type"] in CHANCE_TYPES:
-            state = RULES.apply(state, legal[0], rng).state
-            continue
-        seat = next(p for p in (0, 1) if mine(state, p))
-        options = mine(state, seat)
-        if len(options) > 1:
-            found.append((state, seat))
-        action = apps[seat].choose(RULES.view(state, seat), options, step_rng(seed, n))
-        assert action is not None
-        state = RULES.apply(state, action, rng).state
-    return found
+    return TABLE.decisions(RULES.new_state({}), apps, seed)
 
 
 @pytest.mark.parametrize("strength", ["strong", "easy"])
@@ -149,23 +93,9 @@ def test_same_view_same_choice_and_what_the_seat_cannot_see_changes_nothing(stre
     one; and a state whose hidden cards (the other's hand, its face-down opening, its sealed
     declaration, the decks) were redrawn, which the seat cannot tell apart, gets the very same
     choice."""
-    app = {0: VaOpponent(0, strength), 1: VaOpponent(1, strength)}
-    checked: Counter[str] = Counter()
-    for seed in range(3):
-        for k, (state, seat) in enumerate(decisions(seed, strength)):
-            options = mine(state, seat)
-            view = RULES.view(state, seat)
-            first = app[seat].choose(view, options, step_rng(seed, k))
-            assert first in options
-            assert app[seat].choose(view, options, step_rng(seed, k)) == first
-            assert VaOpponent(seat, strength).choose(view, options, step_rng(seed, k)) == first
-            other = RULES.resample(state, seat, random.Random(k))
-            assert RULES.view(other, seat) == view
-            if other.hero_hands[1 - seat] != state.hero_hands[1 - seat]:
-                checked["redrawn"] += 1
-            again = app[seat].choose(RULES.view(other, seat), mine(other, seat), step_rng(seed, k))
-            assert again == first
-            checked[first["type"]] += 1
+    checked = TABLE.check_blind(3, lambda seed: decisions(seed, strength),
+                                lambda seat: VaOpponent(seat, strength),
+                                lambda state, p: state.hero_hands[p])  # fmt: skip
     assert checked["redrawn"] > 30, checked
     kinds = {"prepare", "declare", "equip", "bring_in"}
     if strength == "strong":
@@ -261,33 +191,13 @@ def test_through_the_match_as_the_page_drives_it():
     ((seat, app),) = game.opponents(options).items()
     assert seat == 1 and isinstance(app, VaOpponent) and app.strength == "easy"
     for strength, seed in (("easy", 4), ("strong", 5)):
-        app = VaOpponent(1, strength)
-        match = Match.start(RULES, options, seed=seed)
-        rng = random.Random(seed)
-        while not match.outcome().over:
-            action = opponent_move(match, 1, app, step_rng(seed, len(match.log)))
-            if action is None:
-                humans = [
-                    a for a in match.legal_actions(0) if CHANCE not in RULES.actors(match.state, a)
-                ]
-                match.play(rng.choice(humans or match.legal_actions(CHANCE)))
-            else:
-                match.play(action, 1)
-        again = Match.replay(RULES, match.options, match.seed, match.log)
-        assert RULES.to_json(again.state) == RULES.to_json(match.state)
+        match = TABLE.through_the_page(options, VaOpponent(1, strength), seed)
         assert match.state.names == ("Player 1", "Rival")
 
 
 def test_registry_options_and_strengths():
-    game = entry("va_card_game")
-    assert game is not None and game.setup and game.opponents
-    assert [o.key for o in game.options] == ["cards", "opponent", "strength"]
     two = {"cards": "table", "opponent": "two", "strength": "strong"}
-    assert game.setup(two) == two and game.opponents(two) == {}
-    app = game.opponents(two | {"opponent": "app"})[1]
-    assert isinstance(app, VaOpponent) and app.strength == "strong" and app.seat == 1
-    with pytest.raises(ValueError):
-        VaOpponent(1, "fierce")
+    assert_registered("va_card_game", two, VaOpponent)
 
 
 # --- the duel as a two-by-two game --------------------------------------------------------------

@@ -2,48 +2,24 @@
 
 from __future__ import annotations
 
-import json
-import shutil
 from pathlib import Path
 
 import pytest
 from PIL import Image
 
 from cardgen.data.database import load_game_or_raise
-from cardgen.data.project import REPO_ROOT
 from cardgen.kit import build_kit
 from cardgen.printkit.build import BuildOptions
 
-MANIFEST = {
-    "id": "ptest",
-    "name": "Print Test",
-    "players": {"min": 1, "max": 2},
-    "types": [
-        {
-            "id": "card",
-            "sheet": "cards",
-            "kind": "card",
-            "back": {"style": "fixed", "label": "Deck", "color": "#0072B2", "mark": "diamond"},
-            "fields": [
-                {"name": "id", "type": "id", "required": True},
-                {"name": "name", "type": "text", "required": True},
-                {"name": "text", "type": "text"},
-                {"name": "art", "type": "image"},
-                {"name": "quantity", "type": "int", "default": 1},
-            ],
-        },
-        {
-            "id": "duo",
-            "sheet": "duos",
-            "kind": "card",
-            "back": {"style": "double_sided", "field": "other"},
-            "fields": [
-                {"name": "id", "type": "id", "required": True},
-                {"name": "other", "type": "text"},
-            ],
-        },
-    ],
-}
+from .made_games import DECK_BACK, ID, NAME, QUANTITY, TEXT, kind, manifest, write_game
+
+MANIFEST = manifest(
+    "ptest", "Print Test",
+    kind("card", "cards", "card", ID, NAME, TEXT, {"name": "art", "type": "image"}, QUANTITY,
+         back=DECK_BACK),
+    kind("duo", "duos", "card", ID, {"name": "other", "type": "text"},
+         back={"style": "double_sided", "field": "other"}),
+)  # fmt: skip
 
 CARD_LAYOUT = """
 [[elements]]
@@ -101,25 +77,16 @@ align = "center"
 
 
 def make_print_game(root: Path, cards: int = 12, art: bool = True) -> Path:
-    game = root / "card_data" / "ptest"
-    game.mkdir(parents=True)
-    (game / "manifest.json").write_text(json.dumps(MANIFEST), encoding="utf-8")
     rows = ["id,name,text,art,quantity"]
     for i in range(cards):
         rows.append(
             f'c{i},Card {i:02d},"Text with <b>tags</b> & :star: icon.",{"art/a.png" if art else ""},1'
         )
-    (game / "cards.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
     duos = ["id,other"] + [f"d{i},x" for i in range(7)]
-    (game / "duos.csv").write_text("\n".join(duos) + "\n", encoding="utf-8")
+    game = write_game(root, MANIFEST, {"cards": rows, "duos": duos},
+                      {"card": CARD_LAYOUT, "duo": DUO_LAYOUT})  # fmt: skip
     (game / "art").mkdir()
     Image.new("RGB", (600, 400), "#CC79A7").save(game / "art" / "a.png")
-    templates = root / "templates"
-    shutil.copytree(REPO_ROOT / "templates" / "base", templates / "base")
-    shutil.copy(REPO_ROOT / "templates" / "icons.json", templates / "icons.json")
-    (templates / "ptest").mkdir()
-    (templates / "ptest" / "card.toml").write_text(CARD_LAYOUT, encoding="utf-8")
-    (templates / "ptest" / "duo.toml").write_text(DUO_LAYOUT, encoding="utf-8")
     return game
 
 

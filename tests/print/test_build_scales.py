@@ -10,8 +10,6 @@ found) quadruples, and fails here by name.
 
 from __future__ import annotations
 
-import json
-import shutil
 import sys
 from collections import Counter
 from collections.abc import Callable
@@ -20,9 +18,10 @@ from pathlib import Path
 import pytest
 
 from cardgen.data.database import load_game_or_raise
-from cardgen.data.project import REPO_ROOT
 from cardgen.printkit.build import BuildOptions, build_game, clear_caches
 from cardgen.printkit.paper import PrintOptions
+
+from .made_games import DECK_BACK, ID, NAME, QUANTITY, TEXT, kind, manifest, write_game
 
 N = 40  # components of each type in the smaller deck; the larger has twice as many
 # Linear work may grow a little past double (a longer number wraps a line more, a font subset
@@ -30,49 +29,15 @@ N = 40  # components of each type in the smaller deck; the larger has twice as m
 GROWTH = 2.5
 ALLOWANCE = 4
 
-MANIFEST = {
-    "id": "scales",
-    "name": "Scales",
-    "players": {"min": 1, "max": 2},
-    "types": [
-        {
-            "id": "card",
-            "sheet": "cards",
-            "kind": "card",
-            "back": {"style": "fixed", "label": "Deck", "color": "#0072B2", "mark": "diamond"},
-            "fields": [
-                {"name": "id", "type": "id", "required": True},
-                {"name": "name", "type": "text", "required": True},
-                {"name": "power", "type": "int"},
-                {"name": "text", "type": "text"},
-                {"name": "quantity", "type": "int", "default": 1},
-            ],
-        },
-        {
-            "id": "pawn",
-            "sheet": "pawns",
-            "kind": "pawn",
-            "size": {"width": "25mm", "height": "50mm"},
-            "back": {"style": "none"},
-            "fields": [
-                {"name": "id", "type": "id", "required": True},
-                {"name": "name", "type": "text", "required": True},
-            ],
-        },
-        {
-            "id": "tile",
-            "sheet": "tiles",
-            "kind": "tile",
-            "size": "tile",
-            "back": {"style": "double_sided", "field": "other"},
-            "fields": [
-                {"name": "id", "type": "id", "required": True},
-                {"name": "name", "type": "text", "required": True},
-                {"name": "other", "type": "text"},
-            ],
-        },
-    ],
-}
+MANIFEST = manifest(
+    "scales", "Scales",
+    kind("card", "cards", "card", ID, NAME, {"name": "power", "type": "int"}, TEXT, QUANTITY,
+         back=DECK_BACK),
+    kind("pawn", "pawns", "pawn", ID, NAME, size={"width": "25mm", "height": "50mm"},
+         back={"style": "none"}),
+    kind("tile", "tiles", "tile", ID, NAME, {"name": "other", "type": "text"}, size="tile",
+         back={"style": "double_sided", "field": "other"}),
+)  # fmt: skip
 
 CARD_LAYOUT = """
 [[elements]]
@@ -118,24 +83,14 @@ size = 8
 
 
 def make_game(root: Path, n: int) -> Path:
-    game = root / "card_data" / "scales"
-    game.mkdir(parents=True)
-    (game / "manifest.json").write_text(json.dumps(MANIFEST), encoding="utf-8")
     cards = ["id,name,power,text,quantity"] + [
         f'c{i},Card {i},{i % 7},"Deal :attack: {i % 4 + 1}, then gain :heart: {i}.",{1 + i % 2}'
         for i in range(n)
     ]
-    (game / "cards.csv").write_text("\n".join(cards) + "\n", encoding="utf-8")
     pawns = ["id,name"] + [f"p{i},Pawn {i}" for i in range(n)]
-    (game / "pawns.csv").write_text("\n".join(pawns) + "\n", encoding="utf-8")
     tiles = ["id,name,other"] + [f"t{i},Tile {i},{'x' if i % 2 else ''}" for i in range(n)]
-    (game / "tiles.csv").write_text("\n".join(tiles) + "\n", encoding="utf-8")
-    templates = root / "templates"
-    shutil.copytree(REPO_ROOT / "templates" / "base", templates / "base")
-    shutil.copy(REPO_ROOT / "templates" / "icons.json", templates / "icons.json")
-    (templates / "scales").mkdir()
-    (templates / "scales" / "card.toml").write_text(CARD_LAYOUT, encoding="utf-8")
-    return game
+    sheets = {"cards": cards, "pawns": pawns, "tiles": tiles}
+    return write_game(root, MANIFEST, sheets, {"card": CARD_LAYOUT})
 
 
 def calls(run: Callable[[], object]) -> Counter[tuple[str, int, str]]:

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import itertools
-import json
 import math
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -14,7 +12,6 @@ import pytest
 from PIL import Image
 
 from cardgen.data.database import load_game_or_raise
-from cardgen.data.project import REPO_ROOT
 from cardgen.data.units import size_from_spec
 from cardgen.printkit.build import BuildOptions, build_game
 from cardgen.printkit.draw import PolygonOp
@@ -23,6 +20,8 @@ from cardgen.printkit.layout import Renderer, load_layout
 from cardgen.printkit.paper import Duplex, PrintOptions
 from cardgen.printkit.sheets import best_grid, impose, sheet_margins
 from cardgen.printkit.sheets.hex import SQRT3, hex_grid, hex_points
+
+from .made_games import ID, NAME, QUANTITY, kind, manifest, write_game
 
 FLATS = 40.0
 PT_PER_MM = 72 / 25.4
@@ -149,25 +148,12 @@ def test_a_tile_larger_than_the_paper_is_refused_in_one_line():
         impose(1, 300, 300 * 2 / SQRT3, PrintOptions(), True, "hex_pointy")
 
 
-MANIFEST = {
-    "id": "hexgame",
-    "name": "Hex Test",
-    "players": {"min": 1, "max": 2},
-    "types": [
-        {
-            "id": "land",
-            "sheet": "lands",
-            "kind": "tile",
-            "size": {"shape": "hex", "across_flats": "40mm", "orientation": "pointy"},
-            "back": {"style": "fixed", "label": "Land", "color": "#009E73", "mark": "L"},
-            "fields": [
-                {"name": "id", "type": "id", "required": True},
-                {"name": "name", "type": "text", "required": True},
-                {"name": "quantity", "type": "int", "default": 1},
-            ],
-        }
-    ],
-}
+MANIFEST = manifest(
+    "hexgame", "Hex Test",
+    kind("land", "lands", "tile", ID, NAME, QUANTITY,
+         size={"shape": "hex", "across_flats": "40mm", "orientation": "pointy"},
+         back={"style": "fixed", "label": "Land", "color": "#009E73", "mark": "L"}),
+)  # fmt: skip
 
 LAND = """
 [[elements]]
@@ -197,17 +183,8 @@ valign = "middle"
 
 
 def make_hex_game(root: Path, tiles: int) -> Path:
-    game = root / "card_data" / "hexgame"
-    game.mkdir(parents=True)
-    (game / "manifest.json").write_text(json.dumps(MANIFEST), encoding="utf-8")
     rows = ["id,name,quantity"] + [f"t{i},Land {i},1" for i in range(tiles)]
-    (game / "lands.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
-    templates = root / "templates"
-    shutil.copytree(REPO_ROOT / "templates" / "base", templates / "base")
-    shutil.copy(REPO_ROOT / "templates" / "icons.json", templates / "icons.json")
-    (templates / "hexgame").mkdir()
-    (templates / "hexgame" / "land.toml").write_text(LAND, encoding="utf-8")
-    return game
+    return write_game(root, MANIFEST, {"lands": rows}, {"land": LAND})
 
 
 def test_a_hex_game_prints_its_tiles_in_a_honeycomb(tmp_path: Path):

@@ -144,16 +144,22 @@ def test_shared_art_and_backs_are_embedded_once(print_root, tmp_path):
     assert growth < 4000, f"{growth:.0f} bytes per extra card"
 
 
-def test_bleed_is_printed_round_the_block(print_root):
-    out, _ = build(print_root, png=False, tts=False)
-    subprocess.run(
-        ["pdftoppm", "-r", "100", "-png", "-f", "1", "-l", "1", out / "print-a4.pdf", out / "page"],
-        check=True,
-    )
+def first_page(out, name: str):
+    """The first page of print-a4.pdf at 100 dpi (as <name>-1.png), and where its first card's
+    trim box lies (12 poker cards on A4)."""
     from PIL import Image
 
-    image = Image.open(next(out.glob("page*.png"))).convert("RGB")
-    corner = impose(12, 63, 88, PrintOptions()).pages[0].slots[0].trim
+    subprocess.run(
+        ["pdftoppm", "-r", "100", "-png", "-f", "1", "-l", "1", out / "print-a4.pdf", out / name],
+        check=True,
+    )
+    image = Image.open(next(out.glob(f"{name}*.png"))).convert("RGB")
+    return image, impose(12, 63, 88, PrintOptions()).pages[0].slots[0].trim
+
+
+def test_bleed_is_printed_round_the_block(print_root):
+    out, _ = build(print_root, png=False, tts=False)
+    image, corner = first_page(out, "page")
     px = 100 / 25.4
 
     def colour(x_mm: float, y_mm: float) -> tuple[int, int, int]:
@@ -260,14 +266,7 @@ def test_png_art_passed_through_renders_its_pixels(print_root):
         ["pdfimages", "-list", out / "print-a4.pdf"], capture_output=True, text=True, check=True
     )
     assert listing.stdout.splitlines()[2].split()[3:5] == ["600", "400"]  # the PNG's own size
-    subprocess.run(
-        ["pdftoppm", "-r", "100", "-png", "-f", "1", "-l", "1", out / "print-a4.pdf", out / "art"],
-        check=True,
-    )
-    from PIL import Image
-
-    image = Image.open(next(out.glob("art*.png"))).convert("RGB")
-    trim = impose(12, 63, 88, PrintOptions()).pages[0].slots[0].trim
+    image, trim = first_page(out, "art")
     px = 100 / 25.4
     centre = image.getpixel((round((trim.x + 31.5) * px), round((trim.y + 35) * px)))
     assert centre == pytest.approx((204, 121, 167), abs=3)

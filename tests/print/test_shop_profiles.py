@@ -8,7 +8,6 @@ nothing in RGB; a size the shop does not print is refused in one line.
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 from collections import Counter
 from pathlib import Path
@@ -19,18 +18,19 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 from cardgen.data.database import load_game_or_raise
-from cardgen.data.project import REPO_ROOT
 from cardgen.kit import build_kit
 from cardgen.printkit.backends.images import to_cmyk
 from cardgen.printkit.build import BuildOptions
 from cardgen.printkit.ink import cmyk_of
 from cardgen.printkit.shop import _profile, shop_profiles
 
+from .made_games import DECK_BACK, write_game
+
 PT = 72.0  # points per inch
 MM = 72 / 25.4  # points per mm
 
 FIELDS = [{"name": "id", "type": "id", "required": True}, {"name": "name", "type": "text"}]
-BACK = {"style": "fixed", "label": "Deck", "color": "#0072B2", "mark": "diamond"}
+BACK = DECK_BACK
 # fmt: off
 MANIFEST = {
     "id": "shops",
@@ -79,17 +79,9 @@ SHOPS = sorted(REFUSED)
 
 
 def make_game(root: Path, manifest: dict = MANIFEST) -> Path:
-    game = root / "card_data" / manifest["id"]
-    game.mkdir(parents=True)
-    (game / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
-    for sheet, prefix in SHEETS.items():
-        rows = ["id,name"] + [f"{prefix}{i},{sheet.title()} {i}" for i in range(2)]
-        (game / f"{sheet}.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
-    templates = root / "templates"
-    if not templates.exists():
-        shutil.copytree(REPO_ROOT / "templates" / "base", templates / "base")
-        shutil.copy(REPO_ROOT / "templates" / "icons.json", templates / "icons.json")
-    return game
+    sheets = {sheet: ["id,name"] + [f"{prefix}{i},{sheet.title()} {i}" for i in range(2)]
+              for sheet, prefix in SHEETS.items()}  # fmt: skip
+    return write_game(root, manifest, sheets)
 
 
 @pytest.fixture(scope="module")
