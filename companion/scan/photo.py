@@ -13,9 +13,7 @@ from dataclasses import dataclass
 import zxingcpp
 from PIL import Image, ImageFilter, ImageOps, UnidentifiedImageError
 
-# pixels: a larger photo is scaled down first (speed; codes stay readable); a 12-megapixel
-# phone photo (4032 px) is read as it comes, since scaling it by 1 % would cost more than it saves
-LARGEST_SIDE = 4096
+LARGEST_SIDE = 4000  # pixels: a larger photo is scaled down first (speed; codes stay readable)
 LARGEST_READ = 6000  # pixels: no photo is enlarged beyond this to be read again
 SCALES = (1, 1.5, 2, 3)  # the enlargements tried, in order, until a code is found
 MOST_PIXELS = 50_000_000  # refuse anything larger outright (a decompression bomb)
@@ -44,9 +42,6 @@ def load(data: bytes) -> Image.Image:
         with Image.open(io.BytesIO(data)) as opened:
             if opened.width * opened.height > MOST_PIXELS:
                 raise PhotoError(f"the photo is too large ({opened.width} x {opened.height} px)")
-            # a JPEG decodes its grey channel only, and at 1/2 to 1/8 scale when that still
-            # leaves LARGEST_SIDE: a fraction of decoding the colour photo and scaling it after
-            opened.draft("L", (LARGEST_SIDE, LARGEST_SIDE))
             image = ImageOps.exif_transpose(opened).convert("L")
     except (UnidentifiedImageError, OSError, Image.DecompressionBombError):
         raise PhotoError("the photo could not be read as an image: take it again") from None

@@ -10,8 +10,8 @@ from functools import partial
 import pytest
 
 from . import pages
-from .conftest import TABLETS, tablet, wait_for_app
-from .pages import has, press, press_all
+from .conftest import TABLETS, tablet
+from .pages import has, press, press_all, settle
 
 pytestmark = pytest.mark.slow
 
@@ -70,8 +70,8 @@ def test_the_opening_and_a_duel_at_tablet_size(server, browser, orientation):
         snap(page, f"equip-{orientation}")
         press(page, "act_done_")
         page.reload()
-        wait_for_app(page)
-        assert "Pass the tablet to Player 2." in page.inner_text("body")  # covers down
+        # the words once the reloaded page's first run has drawn them, not the page before it
+        assert "Pass the tablet to Player 2." in settle(page)  # covers down
     finally:
         context.close()
 

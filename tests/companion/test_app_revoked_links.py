@@ -23,7 +23,8 @@ from companion.screens import session
 from companion.store import GameStore, seat_key
 
 from .apptest import APP, open_app, tap
-from .test_app_vita_luna_seats import OTHER_P2_HAND, P2, P2_HAND, dealt, screen, text, tree, twins
+from .card_game_pages import tree
+from .test_app_vita_luna_seats import OTHER_P2_HAND, P2, P2_HAND, dealt, screen, text, twins
 from .test_app_vita_luna_seats import home as twin_home
 
 
