@@ -205,16 +205,16 @@ def luturas_first(state: Any) -> Seat:
 def luturas_value(rules: Rules) -> Judge:
     """Seat 0's chance of the match: the round by the app's yardstick (`worth.py`, material
     with its dangers), the rounds after it as coin flips, two rounds won taking the match."""
-    from companion.games.luturas.data import ROUNDS_TO_WIN
     from companion.games.luturas.state import CHOOSE, OVER
     from companion.games.luturas.worth import Worth
 
     worth = Worth(rules.data, 0, careful=True)  # type: ignore[attr-defined]
+    needed = rules.data.rounds_to_win  # type: ignore[attr-defined]  # rule number rounds_to_win
 
     def match(mine: int, theirs: int, q: float) -> float:
         """P(win the match) from these rounds won, the current round won with chance q."""
-        if mine >= ROUNDS_TO_WIN or theirs >= ROUNDS_TO_WIN:
-            return float(mine >= ROUNDS_TO_WIN)
+        if mine >= needed or theirs >= needed:
+            return float(mine >= needed)
         return q * match(mine + 1, theirs, 0.5) + (1 - q) * match(mine, theirs + 1, 0.5)
 
     def value(state: Any) -> Sequence[float]:

@@ -60,7 +60,7 @@ def fight(
     if foes is None:
         foes = (row.boss_hearts,) if tile == "red" else (rules.data.enemy_hearts,) * row.enemies
     rooms = [*start_room(), (1, 0, tile, tile, ""), *(extra or [])]
-    bonus = 2 if pawn == "pink" else 0
+    bonus = rules.data.pink_bonus if pawn == "pink" else 0
     return make(
         rooms,
         rules,

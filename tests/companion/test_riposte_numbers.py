@@ -14,12 +14,12 @@ from click.testing import CliRunner
 
 from cardgen.cli import main
 from cardgen.data.database import load_game_or_raise
-from cardgen.data.errors import DataError
-from cardgen.data.numbers import RuleNumbers
 from cardgen.data.project import REPO_ROOT
 from companion.games.riposte import RiposteRules, data_from_game
 from companion.games.riposte.scenarios import clash, round_start
 from companion.games.riposte.state import OVER, TURN_UP
+
+from .rule_number_copies import missing_number_message, refused_line
 
 SHIPPED = REPO_ROOT / "card_data" / "riposte"
 
@@ -94,10 +94,7 @@ def test_the_rulebook_and_the_reference_print_fifteen(fifteen, tmp_path):
 
 
 def test_a_number_out_of_range_is_refused_in_one_line(tmp_path):
-    with_number(tmp_path, "damage_to_win", "40")
-    result = validate(tmp_path)
-    assert result.exit_code == 1
-    (line,) = [line for line in result.stderr.splitlines() if "problem(s)" not in line]
+    line = refused_line(tmp_path, "riposte", damage_to_win=40)
     assert line.endswith("riposte/rule_numbers.csv:2:D: value: 40 is above its max of 15"), line
 
 
@@ -110,13 +107,7 @@ def test_a_threshold_at_the_damage_to_win_is_refused(tmp_path):
 
 
 def test_an_engine_number_missing_from_the_data_is_named():
-    game = load_game_or_raise(SHIPPED)
-    kept = {k: r for k, r in game.numbers.records.items() if k != "no_play_damage"}
-    game.numbers = RuleNumbers(kept, game.numbers.source, game="riposte")
-    with pytest.raises(DataError) as refused:
-        data_from_game(game)
-    message = str(refused.value)
-    assert "\n" not in message and message.startswith(game.numbers.source + ": ")
+    message = missing_number_message("riposte", "no_play_damage", data_from_game)
     assert message.endswith(
         "riposte's rules need the rule number 'no_play_damage', which is not declared "
         "(declared: damage_to_win, hand, start_cards, draft_row, characters_dealt, "

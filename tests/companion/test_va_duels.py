@@ -15,13 +15,15 @@ from cardgen.data.database import load_game_or_raise
 from companion.engine import HIDDEN
 from companion.engine.examples import problems
 from companion.games.va_card_game import data_from_game, examples
-from companion.games.va_card_game.data import OPENING, data_folder, design
+from companion.games.va_card_game.data import data_folder, design
 from companion.games.va_card_game.scenarios import copies, duel_start
 from companion.games.va_card_game.state import ATTACK, BLOCK, DEAL, DECLARE, PREPARE, TOSS
 from companion.games.va_card_game.stats import left
 
 from .engine_checks import assert_refused
 from .test_va_rulings import ANA, BEN, DATA, RULES, apply, duel, finish_turn
+
+OPENING = DATA.opening
 
 HEROES = sorted({design(c) for c in DATA.hero_decks[0]})
 
@@ -58,7 +60,7 @@ def test_each_player_draws_three_from_each_deck_and_keeps_them_hidden():
 
 def test_cards_typed_in_from_the_decks_are_checked():
     state, _ = apply(RULES.new_state({}), {"type": "toss", "first": ANA})
-    heroes = [copies(state.hero_decks[p], []) for p in (0, 1)]
+    heroes = [copies(state.hero_decks[p], [], OPENING) for p in (0, 1)]
     assert assert_refused(RULES, state, {"type": "deal", "heroes": [heroes[0][:2], heroes[1]]}) == (
         "Each player draws 3 hero cards."
     )

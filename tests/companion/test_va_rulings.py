@@ -15,7 +15,7 @@ from typing import Any
 
 from companion.engine import HIDDEN, Match
 from companion.games.va_card_game import VaCardGameRules, VaCardGameState
-from companion.games.va_card_game.data import MAX_GEAR, design
+from companion.games.va_card_game.data import design
 from companion.games.va_card_game.scenarios import dealt, duel_start, held
 from companion.games.va_card_game.state import ATTACK, BLOCK, DECLARE, DRAW, EQUIP, OVER
 from companion.games.va_card_game.stats import left, totals
@@ -365,7 +365,7 @@ def test_at_most_three_pieces_and_none_come_off():
     state, _ = duel(state, BLOCK, BLOCK)
     state = to_equip_step(state, ANA)
     state, _ = apply(state, equip(state, ANA, "plumed_helm"))
-    assert len(state.gear[ANA]) == MAX_GEAR
+    assert len(state.gear[ANA]) == DATA.max_gear
     assert state.phase == EQUIP and state.equipping == BEN  # Ana has nothing left to decide
     state = marked(state, equipping=ANA)
     more = {"type": "equip", "player": ANA, "card": state.gear_hands[ANA][0]}

@@ -340,7 +340,7 @@ def test_armour_is_back_in_the_next_battle():
 
 # --- battles where nobody gets hurt -------------------------------------------------------------
 
-QUIET_END = "Two turns in a row went by with no heart, health or armour lost"
+QUIET_END = "2 turns in a row went by with no heart, health or armour lost"
 
 
 def test_two_quiet_turns_end_the_battle_and_equal_hearts_lose_it_for_the_attacker():
@@ -578,8 +578,8 @@ def test_constants_come_from_the_card_data():
 
 
 def test_an_edited_sheet_changes_the_game(tmp_path):
-    """fresh_battle: twelve hearts per player when the box holds 24 heart markers."""
-    rules = edited_rules(tmp_path, "markers.csv", "vermillion,heart,20", "vermillion,heart,24")
+    """fresh_battle: twelve hearts per player when the rule number hearts is 12 (24 markers)."""
+    rules = edited_rules(tmp_path, "rule_numbers.csv", ",10,1,20,hearts", ",12,1,20,hearts")
     state = dealt(rules)
     state, _, events = play(state, {"type": "first_attacker", "attacker": P1}, rules=rules)
     assert state.hearts == (12, 12) and "Each has 12 hearts." in events[1]

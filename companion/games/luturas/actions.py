@@ -31,7 +31,7 @@ def place_crystal(
     side = state.sides[p]
     board.take(side, "hand", card)
     board.put(side, "crystals", card)
-    where = "left" if len(side.crystals) <= 2 else "right"
+    where = "left" if len(side.crystals) <= (data.crystals_most + 1) // 2 else "right"
     return {"type": "crystal", "player": p, "card": card}, [
         f"{state.names[p]} places {data.title(card)} at the {where} of the Soldier "
         f"({len(side.crystals)} Crystals)."

@@ -81,8 +81,9 @@ def sources(
     attack = state.attack if state.phase == RESPOND else None
     if kind == "effect":
         space = action.get("space")
-        if not isinstance(space, int) or isinstance(space, bool) or not 0 <= space < 4:
-            return "Name one of your Lutura spaces (1 to 4)."
+        most = data.lutura_spaces
+        if not isinstance(space, int) or isinstance(space, bool) or not 0 <= space < most:
+            return f"Name one of your Lutura spaces (1 to {most})."
         lutura = side.spaces[space]
         if lutura is None:
             return f"Space {space + 1} holds no Lutura of yours."

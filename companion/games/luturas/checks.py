@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.games.luturas import activated, board, effects, lasting, pending
 from companion.games.luturas.crystals import describe_have, describe_needs, shortfall, types_of
-from companion.games.luturas.data import ANY, MULLIGANS, LuturasData
+from companion.games.luturas.data import ANY, LuturasData
 from companion.games.luturas.setup import hand_sizes
 from companion.games.luturas.state import (
     CHOOSE,
@@ -134,7 +134,7 @@ def hand_refusal(
 ) -> str | None:
     """A named opening hand: as many cards as the rules draw, from the right piles."""
     side = state.sides[p]
-    main, crystal = hand_sizes(state)
+    main, crystal = hand_sizes(data, state)
     main_pool = (*side.top, *side.deck, *side.bottom)
     crystal_pool = side.crystal_deck
     if state.mode == FAST:
@@ -170,9 +170,9 @@ def check_keep(data: LuturasData, state: LuturasState, action: Action) -> str | 
 def check_mulligan(data: LuturasData, state: LuturasState, action: Action) -> str | None:
     p = action["player"]
     side = state.sides[p]
-    if side.mulligans >= MULLIGANS:
-        return ruled(f"{state.names[p]} has taken {MULLIGANS} new hands and must keep this one.",
-                     "mulligan")  # fmt: skip
+    if side.mulligans >= data.mulligans:
+        return ruled(f"{state.names[p]} has taken {data.mulligans} new hands and must keep this "
+                     "one.", "mulligan")  # fmt: skip
     hand = action.get("hand")
     return None if hand is None else hand_refusal(data, state, p, hand, side.hand)
 
@@ -221,9 +221,10 @@ def check_crystal(data: LuturasData, state: LuturasState, action: Action) -> str
     return None
 
 
-def space_refusal(value: Any) -> str | None:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 4:
-        return ruled("Name one of your four Lutura spaces (1 to 4).", "lutura-limit")
+def space_refusal(data: LuturasData, value: Any) -> str | None:
+    most = data.lutura_spaces
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < most:
+        return ruled(f"Name one of your {most} Lutura spaces (1 to {most}).", "lutura-limit")
     return None
 
 
@@ -252,13 +253,14 @@ def check_deploy(data: LuturasData, state: LuturasState, action: Action) -> str 
         base = data.title(design.evolves_from)
         return ruled(f"{design.title} is an Advanced Gear: upgrade a {base} with it instead.",
                      "deploy-gear-one")  # fmt: skip
-    reason = deploy_lock(state, p) or space_refusal(space)
+    reason = deploy_lock(state, p) or space_refusal(data, space)
     if reason:
         return reason
     side = state.sides[p]
     if side.spaces[space] is not None:
         if not board.free_spaces(side):
-            return ruled("You already have 4 Luturas: no space is free.", "lutura-limit")
+            return ruled(f"You already have {len(side.spaces)} Luturas: no space is free.",
+                         "lutura-limit")  # fmt: skip
         return ruled(f"Space {space + 1} is taken: deploy into a free space.", "lutura-limit")
     return (
         needs_refusal(data, state, p, card)
@@ -274,7 +276,7 @@ def check_upgrade(data: LuturasData, state: LuturasState, action: Action) -> str
     design = data.of(card)
     if design.gear == "1":
         return ruled(f"{design.title} is a Gear 1: deploy it instead.", "deploy-gear-one")
-    reason = deploy_lock(state, p) or space_refusal(space)
+    reason = deploy_lock(state, p) or space_refusal(data, space)
     if reason:
         return reason
     below = state.sides[p].spaces[space]
@@ -301,7 +303,7 @@ def attack_refusal(data: LuturasData, state: LuturasState, action: Action) -> st
     side, foe = state.sides[p], state.sides[1 - p]
     if side.turns <= 1:
         return ruled("Nobody attacks on their own first turn of a round.", "first-turn-no-attacks")
-    reason = space_refusal(space)
+    reason = space_refusal(data, space)
     if reason:
         return reason
     lutura = side.spaces[space]
@@ -330,8 +332,8 @@ def attack_refusal(data: LuturasData, state: LuturasState, action: Action) -> st
         return None
     if target == OWN_TOOL:
         return None if side.tool else "You have no Tool in play."
-    if space_refusal(target) is not None:
-        return "Attack a Lutura's space (1 to 4), the Soldier or a Tool."
+    if space_refusal(data, target) is not None:
+        return f"Attack a Lutura's space (1 to {data.lutura_spaces}), the Soldier or a Tool."
     if foe.spaces[target] is None:
         return f"{state.names[1 - p]} has no Lutura in space {target + 1}."
     guards = lasting.guards(data, state, 1 - p)
@@ -366,7 +368,7 @@ def check_assign(data: LuturasData, state: LuturasState, action: Action) -> str 
     side = state.sides[p]
     if not side.tool:
         return "You have no Tool in play."
-    reason = space_refusal(space)
+    reason = space_refusal(data, space)
     if reason:
         return reason
     if side.spaces[space] is None:
@@ -456,7 +458,8 @@ def why_not_play(data: LuturasData, state: LuturasState, p: int, card: str) -> s
             return ruled(words + ".", "upgrade-chain")
         tries = [{"type": "upgrade", "player": p, "card": card, "space": i} for i in bases]
     elif design.kind == "lutura":
-        tries = [{"type": "deploy", "player": p, "card": card, "space": i} for i in range(4)]
+        tries = [{"type": "deploy", "player": p, "card": card, "space": i}
+                 for i in range(data.lutura_spaces)]  # fmt: skip
     elif design.kind == "strategy":
         tries = [{"type": "strategy", "player": p, "card": card}, {"type": "set", "player": p,
                                                                     "card": card}]  # fmt: skip

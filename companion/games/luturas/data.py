@@ -5,9 +5,10 @@ the deck format (35 to 50 cards, copies limited by stars, Crystals exempt, one S
 from the manifest's `deck_formats`, and the two starter decks from decklists.csv. A deck is a list
 of design ids; at the table each physical card gets a copy id ("tidepup_g1.2").
 
-What stays in Python is what the rulebook gives as words with no sheet to hold them: the opening
-hand (`HAND`), the fast-mode split of it (`FAST_HAND`), the new hands allowed (`MULLIGANS`), the
-rounds a match needs (`ROUNDS_TO_WIN`) and the nature chart of fast mode (`STRONG`, which the
+Every number the rules state (the opening hand and fast mode's split of it, the new hands allowed,
+the rounds a match needs, the Crystal limit and the Lutura spaces) is a row of rule_numbers.csv
+(`cardgen.data.numbers`), read here by its id (`NUMBERS`): a folder that lacks one is refused as
+it loads, naming it. What stays in Python is the nature chart of fast mode (`STRONG`, which the
 glossary's nature entries state in words; a test keeps them in agreement).
 """
 
@@ -26,11 +27,16 @@ if TYPE_CHECKING:
     from cardgen.data.records import Card
 
 GAME_ID = "luturas"
-HAND = 5  # cards in an opening hand
-FAST_HAND = (3, 2)  # fast mode: from the main Deck, from the Crystal deck (ruling fast-mode-draws)
-MULLIGANS = 3  # new hands a player may take before the round (ruling mulligan)
-ROUNDS_TO_WIN = 2  # ruling match-best-of-three
-CRYSTALS_MOST = 4  # ruling crystal-limit; an effect may raise it
+# The rule numbers the engine plays with, by their ids in rule_numbers.csv.
+NUMBERS = (
+    "hand",  # cards in an opening hand (standard mode)
+    "fast_hand_main",  # fast mode: from the main Deck (ruling fast-mode-draws)
+    "fast_hand_crystals",  # fast mode: from the Crystal deck (ruling fast-mode-draws)
+    "mulligans",  # new hands a player may take before the round (ruling mulligan)
+    "rounds_to_win",  # ruling match-best-of-three
+    "crystals_most",  # ruling crystal-limit; an effect may raise it
+    "lutura_spaces",  # ruling lutura-limit: all there from the start
+)
 ANY = "any"  # the black Crystal type, and a requirement any Crystal meets
 PRISMATIC = "prismatic"
 # The fast-mode nature chart (seed, fast mode 2): each nature and the natures it is strong against.
@@ -93,6 +99,12 @@ class LuturasData:
     designs: Mapping[str, Design]
     starters: Mapping[str, tuple[str, ...]]  # starter deck name -> design ids, repeats included
     format: DeckFormat
+    hand: int  # an opening hand (rule number hand)
+    fast_hand: tuple[int, int]  # fast mode: from the main Deck, from the Crystal deck
+    mulligans: int  # new hands allowed before a round
+    rounds_to_win: int  # rounds won that take the match
+    crystals_most: int  # the Crystal limit before effects raise it
+    lutura_spaces: int  # Lutura spaces on each side
     vocabulary: Any = None  # cardgen.data.effects.Vocabulary: what each effect word means
     seen: dict[str, Design] = field(default_factory=dict, compare=False, repr=False)
 
@@ -172,7 +184,9 @@ def declaration(kind: str, row: Card) -> tuple[Any, ...]:
 
 
 def data_from_game(game: Game) -> LuturasData:
-    """Read the rules' numbers from a loaded game (any folder with Luturas's schema)."""
+    """Read the rules' cards and numbers from a loaded game (any folder with Luturas's schema);
+    a DataError naming the number when its rule_numbers sheet lacks one the rules need."""
+    numbers = game.numbers.require(NUMBERS)
     designs = {
         row.id: design_from_row(kind, row, declaration)
         for kind in KINDS
@@ -199,6 +213,12 @@ def data_from_game(game: Game) -> LuturasData:
         designs=MappingProxyType(designs),
         starters=MappingProxyType({k: tuple(v) for k, v in starters.items()}),
         format=fmt,
+        hand=numbers["hand"],
+        fast_hand=(numbers["fast_hand_main"], numbers["fast_hand_crystals"]),
+        mulligans=numbers["mulligans"],
+        rounds_to_win=numbers["rounds_to_win"],
+        crystals_most=numbers["crystals_most"],
+        lutura_spaces=numbers["lutura_spaces"],
         vocabulary=vocabulary_of(game),
     )
     for name, deck in data.starters.items():

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.luturas import board
-from companion.games.luturas.data import CRYSTALS_MOST, LuturasData
+from companion.games.luturas.data import LuturasData
 from companion.games.luturas.declarations import ALWAYS, USE, holds, with_trigger
 from companion.games.luturas.state import LuturasState
 from companion.games.luturas.targets import Context, Ref, candidates, lutura_ref
@@ -114,4 +114,4 @@ def tool_shielded(data: LuturasData, state: LuturasState, d: int) -> bool:
 def crystal_limit(data: LuturasData, state: LuturasState, p: int) -> int:
     side = state.sides[p]
     raised = [int(s.amount or 0) for s, _, _ in continuous(data, state, p, "crystal_limit")]
-    return max([CRYSTALS_MOST, side.crystal_limit, *raised])
+    return max([data.crystals_most, side.crystal_limit, *raised])

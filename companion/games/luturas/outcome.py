@@ -3,9 +3,9 @@ nobody, the match of three rounds, and a draw an effect forces.
 
 Ruling win-deck-out: a player who must draw from an empty Deck loses the round at once (in fast
 mode only when both piles are empty). A Soldier at 0 Stamina loses the round; both at once: the
-round counts for nobody and is played again (ruling round-draw). Ruling match-best-of-three: two
-rounds won take the match; ruling round-reset: nothing but the rounds won carries over, and the
-loser chooses who starts the next round (ruling who-starts).
+round counts for nobody and is played again (ruling round-draw). Ruling match-best-of-three: the
+rule number rounds_to_win of rounds won take the match; ruling round-reset: nothing but the
+rounds won carries over, and the loser chooses who starts the next round (ruling who-starts).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from companion.games.luturas import board
-from companion.games.luturas.data import ROUNDS_TO_WIN, LuturasData
+from companion.games.luturas.data import LuturasData
 from companion.games.luturas.state import CHOOSE, FAST, OVER, LuturasState, Side
 
 NOBODY = 2  # a round that counts for nobody (ruling round-draw)
@@ -37,6 +37,8 @@ def new_side(data: LuturasData, deck: tuple[str, ...], mode: str, wins: int = 0)
         stamina=design.stamina,
         deck=tuple(sorted(main)),
         crystal_deck=tuple(sorted(crystals)),
+        spaces=(None,) * data.lutura_spaces,
+        crystal_limit=data.crystals_most,
         wins=wins,
     )
 
@@ -51,7 +53,7 @@ def reset_round(data: LuturasData, state: LuturasState) -> None:
 
 
 def lose(data: LuturasData, state: LuturasState, loser: int, why: str) -> list[str]:
-    """`loser` loses the round (the other wins it); the match ends at two rounds won."""
+    """`loser` loses the round (the other wins it); the match ends at `rounds_to_win` won."""
     if is_decided(state):
         return []
     return win(data, state, 1 - loser, f"{why}: {state.names[1 - loser]} wins round {state.round}.")
@@ -67,7 +69,7 @@ def win(data: LuturasData, state: LuturasState, winner: int, words: str) -> list
         return [*events, f"Round {state.round} is played again."]
     side = state.sides[winner]
     side.wins += 1
-    if side.wins >= ROUNDS_TO_WIN:
+    if side.wins >= data.rounds_to_win:
         state.phase, state.winner = OVER, winner
         return [*events, f"{state.names[winner]} wins the match."]
     loser = 1 - winner

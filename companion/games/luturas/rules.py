@@ -1,14 +1,14 @@
 """LuturasRules: the companion's Rules protocol over the state, checks and handlers.
 
 Every rule of the seed (rules v3.0) and of card_data/luturas/clarifications.csv: decks checked
-before play, the coin and the starting player, opening hands and up to three new ones, a draw
-at the start of every turn, Crystals (four at most, one Black), Gear 1 deploys and upgrades along
-a Gear chain against Crystal requirements, four Lutura spaces, attacks (one per Lutura per turn,
+before play, the coin and the starting player, opening hands and the new ones allowed, a draw
+at the start of every turn, Crystals (up to the limit, one Black), Gear 1 deploys and upgrades along
+a Gear chain against Crystal requirements, the Lutura spaces, attacks (one per Lutura per turn,
 none on your first turn, Soldiers only when undefended and never by Prismatic Luturas, Tools),
 the defender's answers, damage and the Workshop, one Tool assigned once per turn, one Strategy
-per turn (face down for the opponent's turn), the three ways to win a round and a match of three
-rounds; standard and fast mode (two Decks, the nature chart). Card effects run from their
-declarations in the sheets (effects.py).
+per turn (face down for the opponent's turn), the three ways to win a round and a match of several
+rounds (each number from rule_numbers.csv); standard and fast mode (two Decks, the nature chart).
+Card effects run from their declarations in the sheets (effects.py).
 
 Options: `names` (two strings), `decks` (two starter deck names or two lists of design ids; the
 two shipped starter decks by default), `mode` ("standard" or "fast"), `cards` ("app": the app
@@ -145,7 +145,7 @@ class LuturasRules(SeatedRules):
                 ):
                     out += self.listed(state, action)
                 out += self.listed(state, {"type": "set", "player": p, "card": card})
-        for space in range(st.LUTURA_SPACES):
+        for space in range(data.lutura_spaces):
             out += self.listed(state, {"type": "assign", "player": p, "space": space})
         out += self.attacks(state, p)
         out += activated.activations(data, state, p)
@@ -166,7 +166,7 @@ class LuturasRules(SeatedRules):
             return out
         return [
             a
-            for space in range(st.LUTURA_SPACES)
+            for space in range(self.data.lutura_spaces)
             for a in self.listed(
                 state, {"type": "upgrade", "player": p, "card": card, "space": space}
             )
@@ -174,7 +174,7 @@ class LuturasRules(SeatedRules):
 
     def attacks(self, state: LuturasState, p: int) -> list[Action]:
         out = []
-        targets: list[int | str] = [*range(st.LUTURA_SPACES), SOLDIER, TOOL, OWN_TOOL]
+        targets: list[int | str] = [*range(self.data.lutura_spaces), SOLDIER, TOOL, OWN_TOOL]
         for space, _ in board.luturas(state.sides[p]):
             for target in targets:
                 action = {"type": "attack", "player": p, "space": space, "target": target}

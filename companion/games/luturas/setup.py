@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 from companion.games.luturas import board
-from companion.games.luturas.data import FAST_HAND, HAND, MULLIGANS, LuturasData, copies
+from companion.games.luturas.data import LuturasData, copies
 from companion.games.luturas.outcome import new_side
 from companion.games.luturas.state import CHOOSE, DEAL, FAST, MULLIGAN, LuturasState
 
@@ -48,16 +48,16 @@ def choose(data: LuturasData, state: LuturasState, action: Action, rng: random.R
     ]
 
 
-def hand_sizes(state: LuturasState) -> tuple[int, int]:
+def hand_sizes(data: LuturasData, state: LuturasState) -> tuple[int, int]:
     """(from the main Deck, from the Crystal deck) for an opening hand."""
-    return FAST_HAND if state.mode == FAST else (HAND, 0)
+    return data.fast_hand if state.mode == FAST else (data.hand, 0)
 
 
 def draw_hand(
-    state: LuturasState, p: int, rng: random.Random, given: list[str] | None
+    data: LuturasData, state: LuturasState, p: int, rng: random.Random, given: list[str] | None
 ) -> list[str]:
     side = state.sides[p]
-    main, crystal = hand_sizes(state)
+    main, crystal = hand_sizes(data, state)
     hand: list[str] = []
     for i in range(main + crystal):
         pile = board.DECK if i < main else board.CRYSTALS
@@ -69,7 +69,7 @@ def draw_hand(
 def deal(data: LuturasData, state: LuturasState, action: Action, rng: random.Random) -> Result:
     """Both players draw their opening hands."""
     given = action.get("hands")
-    hands = [draw_hand(state, p, rng, given[p] if given else None) for p in (0, 1)]
+    hands = [draw_hand(data, state, p, rng, given[p] if given else None) for p in (0, 1)]
     state.phase, state.active = MULLIGAN, state.first
     size = len(hands[0])
     return {"type": "deal", "hands": hands}, [
@@ -90,13 +90,13 @@ def mulligan(data: LuturasData, state: LuturasState, action: Action, rng: random
     side.hand = ()
     board.shuffle(side)
     side.mulligans += 1
-    hand = draw_hand(state, p, rng, action.get("hand"))
+    hand = draw_hand(data, state, p, rng, action.get("hand"))
     name = state.names[p]
     events = [
-        f"{name} shuffles the hand back and draws a new one ({side.mulligans} of {MULLIGANS})."
+        f"{name} shuffles the hand back and draws a new one ({side.mulligans} of {data.mulligans})."
     ]
     resolved = {"type": "mulligan", "player": p, "hand": hand}
-    if side.mulligans >= MULLIGANS:
+    if side.mulligans >= data.mulligans:
         events.append(f"{name} must keep this hand.")
         events += kept(data, state, p, rng)
     return resolved, events

@@ -29,7 +29,6 @@ OVER = "over"  # the match is decided
 
 STANDARD, FAST = "standard", "fast"
 MODES = (STANDARD, FAST)
-LUTURA_SPACES = 4  # ruling lutura-limit: four spaces, all there from the start
 SOLDIER, TOOL = "soldier", "tool"  # attack targets besides a Lutura's space (an int)
 OWN_TOOL = "own_tool"  # attacking your own Tool, to make room for another (ruling tools-replace)
 
@@ -72,7 +71,7 @@ class Side:
     crystal_deck: Pile = ()  # fast mode only: the Crystal deck in the Portal corner, sorted
     hand: Pile = ()
     crystals: Pile = ()  # on the Battlefield, in the order placed
-    spaces: Spaces = (None,) * LUTURA_SPACES
+    spaces: Spaces = ()  # one per Lutura space (rule number lutura_spaces), set by new_side
     tool: str = ""  # the Tool in play ("" none)
     tool_at: int = -1  # the space its Lutura stands in (-1 unassigned)
     tool_moved: bool = False  # assigned or moved this turn (ruling tools-one)
@@ -85,7 +84,7 @@ class Side:
     portal: Pile = ()
     mulligans: int = 0  # new hands taken this round
     turns: int = 0  # turns begun this round (the first has no attacks)
-    crystal_limit: int = 4  # 5 once Engineer Talia's ability is used
+    crystal_limit: int = 0  # the rule number crystals_most, or what an ability raised it to
     no_deploy: bool = False  # a return stopped deploying for the rest of this turn
     wins: int = 0  # rounds won in this match
 

@@ -16,12 +16,7 @@ import random
 from typing import Any, Protocol
 
 from companion.games.moonlighter.data import MoonlighterData
-from companion.games.moonlighter.outcomes import (
-    PINK_BONUS,
-    bent,
-    max_hearts,
-    tile_roll,
-)
+from companion.games.moonlighter.outcomes import bent, max_hearts, tile_roll
 from companion.games.moonlighter.state import (
     BOSS_TILE,
     CHEST_TILE,
@@ -213,7 +208,7 @@ def roll_attack(data: Data, state: State, action: Action, rng: Rng, say: bool = 
     boss = state.rooms[state.at].tile == BOSS_TILE
     # `blows` without working `boss` out a second time: the attack is half of all actions
     you_hit, they_hit, your_damage, their_damage, orange_turned = bent(
-        data.attack_faces[face], state.pawn, boss
+        data.attack_faces[face], state.pawn, boss, data.doubled_blow
     )
     struck = _strike(state, your_damage, boss, say) if you_hit else ""
     if they_hit:
@@ -375,16 +370,16 @@ def _swap(data: MoonlighterData, state: MoonlighterState, say: bool) -> str:
     state.rooms[state.at] = state.room._replace(chest=old)
     state.pawn, state.phase = new, EXPLORE
     if old == "pink":
-        state.hearts = max(1, state.hearts - PINK_BONUS)
+        state.hearts = max(1, state.hearts - data.pink_bonus)
     if new == "pink":
-        state.hearts += PINK_BONUS
+        state.hearts += data.pink_bonus
     if not say:
         return ""
     text = f"You take the {new} pawn and leave the {old} pawn in the chest."
     if old == "pink":
-        text += f" Without the pink pawn you lose {hearts(PINK_BONUS)} and the same in maximum"
+        text += f" Without the pink pawn you lose {hearts(data.pink_bonus)} and the same in maximum"
     if new == "pink":
-        text += f" The pink pawn adds {hearts(PINK_BONUS)} and the same in maximum"
+        text += f" The pink pawn adds {hearts(data.pink_bonus)} and the same in maximum"
     if old == "pink" or new == "pink":
         text += f" ({state.hearts} of {max_hearts(data, state)})."
     return text

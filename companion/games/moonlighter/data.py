@@ -1,9 +1,14 @@
 """Moonlighter's numbers, read once from card_data/moonlighter/: designers tune them in sheets.
 
-The engine never spells a count, a heart total or a die face's colour as a Python literal: the
-dungeon table, the tile supply, the pawns and their loot faces, the enemies' hearts and each die
-face's usual outcome all come from here. What stays in Python is the rules' logic (which face bends
-under which condition), because that is what the rulebook's text describes.
+The engine never spells a count, a heart total or a die face as a Python literal: the dungeon
+table, the tile supply, the pawns and their loot faces, the enemies' hearts, each die face's usual
+outcome and the tile die's exceptions (the face that opens the boss room, the face the purple pawn
+bends, the faces that change once the pool is laid: dice.csv) all come from here. Every number
+the rules state outside those sheets (the chest-room limit, with and without the yellow pawn, the
+pink pawn's hearts and a doubled blow) is a row of rule_numbers.csv (`cardgen.data.numbers`), read
+here by its id (`NUMBERS`): a folder that lacks one is refused as it loads, naming it. What stays
+in Python is the rules' logic (which face bends under which condition), because that is what the
+rulebook's text describes.
 """
 
 from __future__ import annotations
@@ -20,6 +25,13 @@ if TYPE_CHECKING:
     from cardgen.data.database import Game
 
 GAME_ID = "moonlighter"
+# The rule numbers the engine plays with, by their ids in rule_numbers.csv.
+NUMBERS = (
+    "chest_limit",  # chest rooms on the board in one dungeon (ruling tile_die_faces)
+    "yellow_chest_limit",  # the same while you are the yellow pawn (ruling power_yellow)
+    "pink_bonus",  # hearts and maximum hearts the pink pawn adds (ruling power_pink)
+    "doubled_blow",  # hearts of a blow a pawn doubles (rulings power_red, power_blue)
+)
 
 
 @dataclass(frozen=True)
@@ -58,6 +70,13 @@ class MoonlighterData:
     enemy_hearts: int  # each ordinary enemy's hearts when a fight starts
     start_pawn: str  # the pawn no chest offers: everyone starts as it
     faces: Mapping[str, range]  # die -> the faces it shows, for rolls and typed-in values
+    boss_face: int  # the tile die face that opens the boss room once enough rooms are green
+    purple_rooms: Mapping[int, str]  # tile die face -> its room while you are the purple pawn
+    after_pool: Mapping[int, str]  # tile die face -> its room once this dungeon's pool is laid
+    chest_limit: int  # chest rooms allowed on the board in one dungeon
+    yellow_chest_limit: int  # the same while you are the yellow pawn
+    pink_bonus: int  # hearts (and maximum hearts) the pink pawn adds
+    doubled_blow: int  # hearts of a doubled blow (red pawn on the boss, blue pawn either way)
 
     def dungeon(self, number: int) -> Dungeon:
         return self.dungeons[number - 1]
@@ -76,7 +95,9 @@ def _frozen(mapping: dict) -> Mapping:
 
 
 def data_from_game(game: Game) -> MoonlighterData:
-    """Read the rules' constants from a loaded game (any folder with Moonlighter's schema)."""
+    """Read the rules' sheets and numbers from a loaded game (any folder with Moonlighter's
+    schema); a DataError naming the number when its rule_numbers sheet lacks one the rules need."""
+    numbers = game.numbers.require(NUMBERS)
     dungeons = tuple(
         Dungeon(
             number=row["number"],
@@ -102,6 +123,12 @@ def data_from_game(game: Game) -> MoonlighterData:
     for face in game.cards["die_face"]:
         if face["die"] in faces:
             faces[face["die"]][face["face"]] = face["result"]
+    tile_die = [face for face in game.cards["die_face"] if face["die"] == "tile"]
+    boss = [face["face"] for face in tile_die if face["opens_boss"]]
+    if len(boss) != 1:
+        raise ValueError(
+            f"dice.csv: {len(boss)} tile die faces say opens_boss; exactly one opens the boss room"
+        )
     enemy = next(c for c in game.cards["counter"] if c["colour"] == "orange")
     loot = {p.loot_face: p.colour for p in pawns.values() if p.loot_face}
     return MoonlighterData(
@@ -121,6 +148,13 @@ def data_from_game(game: Game) -> MoonlighterData:
                 "loot": _faces(loot),
             }
         ),
+        boss_face=boss[0],
+        purple_rooms=_frozen({f["face"]: f["purple_pawn"] for f in tile_die if f["purple_pawn"]}),
+        after_pool=_frozen({f["face"]: f["after_pool"] for f in tile_die if f["after_pool"]}),
+        chest_limit=numbers["chest_limit"],
+        yellow_chest_limit=numbers["yellow_chest_limit"],
+        pink_bonus=numbers["pink_bonus"],
+        doubled_blow=numbers["doubled_blow"],
     )
 
 

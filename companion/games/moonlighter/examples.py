@@ -97,7 +97,8 @@ def orange_fight(rules: MoonlighterRules) -> Worked:
         "as the blue pawn the 4 takes both of the first enemy's hearts", blue.state.foes[0] == 0
     )
     blue("roll_attack", value=5)
-    ex.beat("as the blue pawn the 5 costs 2 hearts", blue.state.hearts == most - 2)
+    double = rules.data.doubled_blow
+    ex.beat(f"as the blue pawn the 5 costs {double} hearts", blue.state.hearts == most - double)
     return ex
 
 
@@ -109,28 +110,30 @@ def boss_fight(rules: MoonlighterRules) -> Worked:
     rooms = [START] + [[x, 0, "orange", "green", ""] for x in range(1, greens + 1)]
     state = position(rules, rooms=rooms, at=[greens, 0], pawn="red", hearts=most - 1)
     run = Run(rules, state, ex)
-    run("roll_tile", value=0)
+    face = rules.data.boss_face
+    run("roll_tile", value=face)
     state = run("place_tile", x=greens + 1, y=0)
-    boss = d1.boss_hearts
-    ex.beat(f"a 0 opens the boss room after {greens} green rooms", state.foes == (boss,))
+    boss, double = d1.boss_hearts, rules.data.doubled_blow
+    ex.beat(f"a {face} opens the boss room after {greens} green rooms", state.foes == (boss,))
     state = run("roll_attack", value=3)
-    ex.beat("the red pawn's hit takes 2 from the boss", state.foes == (boss - 2,))
+    ex.beat(f"the red pawn's hit takes {double} from the boss", state.foes == (boss - double,))
     state = run("roll_attack", value=1)
     ex.beat("a 1 in the boss room is the boss's hit", state.hearts == most - 2)
     state = run("roll_attack", value=5)
     ex.beat("a 5 is the boss's hit", state.hearts == most - 3)
     state = run("roll_attack", value=6)
-    ex.beat("a 6 lands both blows", state.foes == (boss - 4,) and state.hearts == most - 4)
+    ex.beat("a 6 lands both blows", state.foes == (boss - 2 * double,) and state.hearts == most - 4)
     ex.beat("one heart is left before the last roll, so a 5 or a 1 would fell you",
             state.hearts == 1)  # fmt: skip
     before = state
     state = run("roll_attack", value=2)
     ex.beat(
-        "the last hit for 2 fells the boss", not any(state.foes) and state.phase != before.phase
+        f"the last hit for {double} fells the boss",
+        not any(state.foes) and state.phase != before.phase,
     )
     orange = position(rules, rooms=rooms, at=[greens, 0], pawn="orange", hearts=most - 1)
     other = Run(rules, orange, Worked("", ""))
-    other("roll_tile", value=0)
+    other("roll_tile", value=face)
     other("place_tile", x=greens + 1, y=0)
     other("roll_attack", value=1)
     ex.beat("as the orange pawn a 1 in the boss room is your hit",

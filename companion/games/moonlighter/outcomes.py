@@ -18,13 +18,9 @@ from companion.games.moonlighter.state import (
     MoonlighterState,
 )
 
-CHEST_LIMIT = 3  # chest rooms allowed on the board in one dungeon
-CHEST_LIMIT_YELLOW_PAWN = 4
-BOSS_FACE = 0  # the tile die face that opens the boss room once enough rooms are green
-PURPLE_FACE = 3  # the tile die face the purple pawn turns into a chest room
-AFTER_POOL = {7: "black", 8: "white"}  # blue faces once the healing pool is on the board
-PINK_BONUS = 2  # hearts (and max hearts) the pink pawn adds
-DOUBLE = 2  # damage of a doubled hit (red pawn on the boss, blue pawn either way)
+# The chest-room limits, the pink pawn's hearts and a doubled blow are rule numbers, and the tile
+# die's exceptions (the boss face, the purple pawn's face, the faces after the pool) are columns of
+# dice.csv: all of them are `data`'s. What stays here is when each exception applies.
 
 PLAYER_HITS = frozenset({"player_hits", "both_hit"})
 ENEMY_HITS = frozenset({"enemy_hits", "both_hit"})
@@ -38,13 +34,14 @@ class TileRoll(NamedTuple):
     notes: tuple[str, ...] = ()
 
 
-def chest_limit(state: MoonlighterState) -> int:
-    return CHEST_LIMIT_YELLOW_PAWN if state.pawn == "yellow" else CHEST_LIMIT
+def chest_limit(data: MoonlighterData, state: MoonlighterState) -> int:
+    """Chest rooms allowed on the board now: the yellow pawn's limit while you are that pawn."""
+    return data.yellow_chest_limit if state.pawn == "yellow" else data.chest_limit
 
 
 def max_hearts(data: MoonlighterData, state: MoonlighterState) -> int:
     """The dungeon's maximum, plus the pink pawn's bonus while you hold it."""
-    bonus = PINK_BONUS if state.pawn == "pink" else 0
+    bonus = data.pink_bonus if state.pawn == "pink" else 0
     return data.dungeons[state.dungeon - 1].max_hearts + bonus
 
 
@@ -53,20 +50,21 @@ def tile_roll(data: MoonlighterData, state: MoonlighterState, face: int) -> Tile
     colour = data.tile_faces[face]
     notes: list[str] = []
     placed = state.placed
-    if face == BOSS_FACE:
+    if face == data.boss_face:
         needed = data.dungeons[state.dungeon - 1].greens_for_boss
         if state.greens >= needed and not placed.get(BOSS_TILE):
             colour = BOSS_TILE
             notes.append(f"{state.greens} green rooms open the way to the boss")
-    if face == PURPLE_FACE and state.pawn == "purple":
-        colour = CHEST_TILE
-        notes.append("the purple pawn turns it into a chest room")
-    if colour == POOL_TILE and placed.get(POOL_TILE) and face in AFTER_POOL:
-        colour = AFTER_POOL[face]
+    if face in data.purple_rooms and state.pawn == "purple":
+        colour = data.purple_rooms[face]
+        room = "chest" if colour == CHEST_TILE else colour
+        notes.append(f"the purple pawn turns it into a {room} room")
+    if colour == POOL_TILE and placed.get(POOL_TILE) and face in data.after_pool:
+        colour = data.after_pool[face]
         notes.append("this dungeon's healing pool is already on the board")
-    if colour == CHEST_TILE and placed.get(CHEST_TILE, 0) >= chest_limit(state):
+    if colour == CHEST_TILE and placed.get(CHEST_TILE, 0) >= chest_limit(data, state):
         colour = START_TILE
-        notes.append(f"{chest_limit(state)} chest rooms are already on the board")
+        notes.append(f"{chest_limit(data, state)} chest rooms are already on the board")
     return _from_supply(data, state, colour, notes)
 
 
@@ -97,18 +95,19 @@ class Blows(NamedTuple):
 def blows(data: MoonlighterData, state: MoonlighterState, face: int) -> Blows:
     """The attack die's face after the room (boss or not) and your pawn bend it."""
     boss = state.rooms[state.at].tile == BOSS_TILE
-    return bent(data.attack_faces[face], state.pawn, boss)
+    return bent(data.attack_faces[face], state.pawn, boss, data.doubled_blow)
 
 
 @cache  # a few dozen combinations, one asked on every attack roll: each worked out once
-def bent(result: str, pawn: str, boss: bool) -> Blows:
-    """`blows` for a face's usual result, your pawn, and whether you fight the boss."""
+def bent(result: str, pawn: str, boss: bool, double: int) -> Blows:
+    """`blows` for a face's usual result, your pawn, whether you fight the boss, and the hearts
+    of a doubled blow (the rule number doubled_blow)."""
     orange = result == NO_HIT and pawn == "orange"
     doubled_by = "red" if boss else "blue"
     return Blows(
         you_hit=result in PLAYER_HITS or orange,
         they_hit=result in ENEMY_HITS or (result == NO_HIT and boss and not orange),
-        your_damage=DOUBLE if pawn == doubled_by else 1,
-        their_damage=DOUBLE if pawn == "blue" and not boss else 1,
+        your_damage=double if pawn == doubled_by else 1,
+        their_damage=double if pawn == "blue" and not boss else 1,
         orange_turned=orange,
     )

@@ -49,7 +49,7 @@ def declare(
     state.last_declared, state.last_words = state.declared, tuple(words)
     state.declared = ("", "")
     ending = lives_run_out(state)
-    return resolved, events + words + (ending or after_duel(state))
+    return resolved, events + words + (ending or after_duel(data, state))
 
 
 HANDLERS: dict[str, Handler] = {

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.games.rulings import ruled
-from companion.games.va_card_game.data import MAX_GEAR, VaCardGameData
+from companion.games.va_card_game.data import VaCardGameData
 from companion.games.va_card_game.deck import GEAR, HEROES, drawable
 from companion.games.va_card_game.setup import opening_size
 from companion.games.va_card_game.state import (
@@ -80,7 +80,7 @@ def check_deal(data: VaCardGameData, state: VaCardGameState, action: Action) -> 
         given = action.get(key)
         if given is None:
             continue
-        sizes = [opening_size(state, kind, p) for p in (0, 1)]
+        sizes = [opening_size(data, state, kind, p) for p in (0, 1)]
         if (
             not isinstance(given, list)
             or [len(g) if isinstance(g, list) else -1 for g in given] != sizes
@@ -119,7 +119,7 @@ def cited_gear_refusal(
     reason = gear_refusal(data, hero, attached, adding, hp_lost)
     if reason is None:
         return None
-    if len(attached) + len(adding) > MAX_GEAR:
+    if len(attached) + len(adding) > data.max_gear:
         return ruled(reason, "equipment-limit")
     if totals(data, hero, [*attached, *adding]).hp - hp_lost <= 0:
         return ruled(reason, "hp-lowering-gear")

@@ -5,11 +5,12 @@ Each player owns one hero deck and one equipment deck (decklists.csv: the first 
 first equipment deck are player 1's, the second ones player 2's). Every physical card gets a copy
 id ("broadsword.1", "broadsword.2") so the engine can say where each card is at every moment; two
 copies of one piece are alike in every rule, and the two players' sets never mix, so both players
-may hold a "broadsword.1". The life points are the life tracker's `max_value`.
+may hold a "broadsword.1".
 
-What stays in Python is what the rulebook gives as a count with no sheet to hold it: the cards
-drawn from each deck at setup (`OPENING`) and the equipment a hero may carry (`MAX_GEAR`).
-templates/va_card_game/rules.md sets the same two numbers, and a test keeps them equal.
+Every number the rules state (the life points, the cards drawn from each deck at setup and the
+equipment a hero may carry) is a row of rule_numbers.csv (`cardgen.data.numbers`), read here by
+its id (`NUMBERS`): a folder that lacks one is refused as it loads, naming it. The life tracker's
+`max_value` cites the life points, so the sheet is the one place they are set.
 """
 
 from __future__ import annotations
@@ -26,8 +27,12 @@ if TYPE_CHECKING:
     from cardgen.data.database import Game
 
 GAME_ID = "va_card_game"
-OPENING = 3  # cards drawn from each of a player's two decks at setup
-MAX_GEAR = 3  # equipment cards a hero carries at most (ruling equipment-limit)
+# The rule numbers the engine plays with, by their ids in rule_numbers.csv.
+NUMBERS = (
+    "life",  # life points each player starts with (the life tracker's top step)
+    "opening",  # cards drawn from each of a player's two decks at setup
+    "max_gear",  # equipment cards a hero carries at most (ruling equipment-limit)
+)
 HERO_FORMAT, GEAR_FORMAT = "hero_deck", "equipment_deck"
 
 
@@ -62,7 +67,9 @@ class VaCardGameData:
     gear: Mapping[str, Gear]  # copy id ("broadsword.2") -> its equipment
     hero_decks: tuple[tuple[str, ...], tuple[str, ...]]  # each player's hero deck, copy ids
     gear_decks: tuple[tuple[str, ...], tuple[str, ...]]  # each player's equipment deck
-    life: int  # life points each player starts with
+    life: int  # life points each player starts with (rule number life)
+    opening: int  # cards drawn from each deck at setup (rule number opening)
+    max_gear: int  # equipment a hero carries at most (rule number max_gear)
 
     def name(self, card: str) -> str:
         found = self.heroes.get(card) or self.gear[card]
@@ -78,7 +85,9 @@ def design(card: str) -> str:
 
 
 def data_from_game(game: Game) -> VaCardGameData:
-    """Read the rules' constants from a loaded game (any folder with VA Card Game's schema)."""
+    """Read the rules' cards and numbers from a loaded game (any folder with VA Card Game's
+    schema); a DataError naming the number when its rule_numbers sheet lacks one the rules need."""
+    numbers = game.numbers.require(NUMBERS)
     heroes = {
         row["id"]: Hero(row["id"], row["name"], row["hp"], row["ad"], row["def"])
         for row in game.cards["hero"]
@@ -111,14 +120,19 @@ def data_from_game(game: Game) -> VaCardGameData:
         if strays:
             raise ValueError(f"decklists.csv: {', '.join(strays)} in a {kind} deck is no {kind}")
     lives = {row["max_value"] for row in game.cards["life_tracker"]}
-    if len(lives) != 1:
-        raise ValueError("VA Card Game's life trackers disagree on the starting life points")
+    if lives != {numbers["life"]}:
+        raise ValueError(
+            f"life_trackers.csv: the trackers' max_value must be the life points, "
+            f"{numbers['life']} (cite the rule number: {{life}})"
+        )
     return VaCardGameData(
         heroes=MappingProxyType({c: heroes[design(c)] for d in hero_decks for c in d}),
         gear=MappingProxyType({c: gear[design(c)] for d in gear_decks for c in d}),
         hero_decks=(hero_decks[0], hero_decks[1]),
         gear_decks=(gear_decks[0], gear_decks[1]),
-        life=lives.pop(),
+        life=numbers["life"],
+        opening=numbers["opening"],
+        max_gear=numbers["max_gear"],
     )
 
 

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from companion.games.va_card_game.data import MAX_GEAR, VaCardGameData, default_data, design
+from companion.games.va_card_game.data import VaCardGameData, default_data, design
 from companion.games.va_card_game.rules import VaCardGameRules
 from companion.games.va_card_game.state import ATTACK, BLOCK, VaCardGameState
 from companion.games.va_card_game.stats import gear_refusal, left, totals
@@ -345,7 +345,7 @@ class VaOpponent:
         attached: tuple[str, ...] = ()
         left_over = list(kit)
         best = self.against(lives, fighter(self.data, hero, ()), foes)
-        while len(attached) < MAX_GEAR:
+        while len(attached) < self.data.max_gear:
             best, piece = self.best_piece(lives, hero, attached, left_over, foes, (0, 0), best)
             if piece is None:
                 break
@@ -410,10 +410,11 @@ class VaOpponent:
 
 
 def largest_kit(data: VaCardGameData, hero: str, kit: Iterable[str]) -> tuple[str, ...]:
-    """Up to MAX_GEAR pieces from `kit` raising `hero`'s printed total most, one at a time."""
+    """Up to the equipment limit (max_gear) of pieces from `kit` raising `hero`'s printed total
+    most, one at a time."""
     attached: tuple[str, ...] = ()
     left_over = sorted(kit)
-    while len(attached) < MAX_GEAR:
+    while len(attached) < data.max_gear:
         now = printed(data, hero, attached)
         fits = [g for g in left_over if gear_refusal(data, hero, attached, [g]) is None]
         gains = [(printed(data, hero, (*attached, g)) - now, g) for g in fits]

@@ -1,8 +1,8 @@
 """VaCardGameRules: the companion's Rules protocol over the state, checks and handlers.
 
-Every rule of the seed and of card_data/va_card_game/clarifications.csv: the coin flip, three
+Every rule of the seed and of card_data/va_card_game/clarifications.csv: the coin flip, the opening
 cards from each deck, the opening heroes and equipment placed face down and revealed together,
-at most three pieces on a hero with their HP/AD/DEF bonuses (never leaving it on 0 HP or with AD
+the equipment limit on a hero with their HP/AD/DEF bonuses (never leaving it on 0 HP or with AD
 0), attack or block declared face down (the active player first) and the three resolutions, a
 hero's fall with its equipment and the life point lost, both players drawing, equipping and
 bringing in a new hero (drawing one when the hand has none), the turn passing, and both ends of
@@ -21,7 +21,7 @@ from companion.games.va_card_game import seats
 from companion.games.va_card_game import state as st
 from companion.games.va_card_game.actions import HANDLERS
 from companion.games.va_card_game.checks import check
-from companion.games.va_card_game.data import MAX_GEAR, VaCardGameData, default_data
+from companion.games.va_card_game.data import VaCardGameData, default_data
 from companion.games.va_card_game.setup import new_game
 from companion.games.va_card_game.state import (
     DEAL,
@@ -72,11 +72,11 @@ class VaCardGameRules(SeatedRules):
         return []
 
     def placings(self, state: VaCardGameState, p: int) -> list[Action]:
-        """Each opening hero in hand with each set of up to three pieces it may carry."""
+        """Each opening hero in hand with each set of pieces (up to the limit) it may carry."""
         kit = sorted(state.gear_hands[p])
         out = []
         for hero in sorted(state.hero_hands[p]):
-            for size in range(min(MAX_GEAR, len(kit)) + 1):
+            for size in range(min(self.data.max_gear, len(kit)) + 1):
                 for pieces in itertools.combinations(kit, size):
                     if gear_refusal(self.data, hero, (), pieces) is None:
                         out.append(

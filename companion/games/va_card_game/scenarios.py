@@ -2,7 +2,7 @@
 examples, the tests and a sandbox.
 
 Name the designs each player draws and places (ids like "storm_lancer"), and the builders flip
-the coin, deal real copies out of each player's decks (the rest of the three cards from the top,
+the coin, deal real copies out of each player's decks (the rest of the opening cards from the top,
 in sheet order) and place the opening heroes, so every card is still in exactly one place and the
 state is one a game could reach.
 """
@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.engine.core import Step
-from companion.games.va_card_game.data import OPENING, design
+from companion.games.va_card_game.data import design
 from companion.games.va_card_game.rules import VaCardGameRules
 from companion.games.va_card_game.state import VaCardGameState
 
@@ -25,7 +25,7 @@ def play(rules: VaCardGameRules, state: VaCardGameState, action: dict[str, Any])
     return rules.apply(state, action, random.Random(0))
 
 
-def copies(deck: Sequence[str], designs: Sequence[str], size: int = OPENING) -> list[str]:
+def copies(deck: Sequence[str], designs: Sequence[str], size: int) -> list[str]:
     """A copy of each design from `deck`, none twice, then other cards up to `size`."""
     chosen: list[str] = []
     for name in designs:
@@ -50,10 +50,11 @@ def dealt(
     """A new game, the coin flip won by `first`, and these designs among each player's cards."""
     state = rules.new_state({"names": list(names)})
     state = play(rules, state, {"type": "toss", "first": first}).state
+    size = rules.data.opening
     deal = {
         "type": "deal",
-        "heroes": [copies(state.hero_decks[p], heroes[p]) for p in (0, 1)],
-        "equipment": [copies(state.gear_decks[p], gear[p]) for p in (0, 1)],
+        "heroes": [copies(state.hero_decks[p], heroes[p], size) for p in (0, 1)],
+        "equipment": [copies(state.gear_decks[p], gear[p], size) for p in (0, 1)],
     }
     return play(rules, state, deal).state
 

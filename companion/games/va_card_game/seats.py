@@ -16,7 +16,7 @@ from typing import Any
 
 from companion.engine.seats import CHANCE, HIDDEN, RUNNING, Outcome, Seat, won_by
 from companion.games.rulings import ruled
-from companion.games.va_card_game.data import MAX_GEAR, VaCardGameData
+from companion.games.va_card_game.data import VaCardGameData
 from companion.games.va_card_game.state import (
     DECLARE,
     OVER,
@@ -178,7 +178,7 @@ def face_down(
     """An opening hero and its face-down equipment, drawn from the unseen cards: the first hero
     and pieces, in the shuffled order, that the rules let a player place together."""
     count = len(full["gear"][player])
-    assert count <= MAX_GEAR
+    assert count <= data.max_gear
     for hero in list(heroes):
         for pieces in itertools.combinations(gear, count):
             if gear_refusal(data, hero, (), pieces) is None:

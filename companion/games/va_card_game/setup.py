@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.games.va_card_game.data import OPENING, VaCardGameData
+from companion.games.va_card_game.data import VaCardGameData
 from companion.games.va_card_game.deck import GEAR, HEROES, draw, take_gear, take_hero
 from companion.games.va_card_game.state import DEAL, PREPARE, TOSS, VaCardGameState, with_side
 from companion.games.va_card_game.stats import described
@@ -44,29 +44,30 @@ def toss(
     return {"type": "toss", "first": first}, events
 
 
-def opening_size(state: VaCardGameState, kind: str, player: int) -> int:
+def opening_size(data: VaCardGameData, state: VaCardGameState, kind: str, player: int) -> int:
     deck = (state.hero_decks if kind == HEROES else state.gear_decks)[player]
-    return min(OPENING, len(deck))
+    return min(data.opening, len(deck))
 
 
 def deal(
     data: VaCardGameData, state: VaCardGameState, action: Action, rng: random.Random
 ) -> Result:
-    """Each player draws three cards from the hero deck and three from the equipment deck."""
+    """Each player draws the opening cards from the hero deck and from the equipment deck."""
     given = {HEROES: action.get("heroes"), GEAR: action.get("equipment")}
     drawn: dict[str, list[list[str]]] = {HEROES: [[], []], GEAR: [[], []]}
     for kind in (HEROES, GEAR):
         for p in (0, 1):
-            for i in range(opening_size(state, kind, p)):
+            for i in range(opening_size(data, state, kind, p)):
                 typed = given[kind]
                 card = draw(state, kind, p, rng, typed[p][i] if typed else None)
                 assert card is not None
                 drawn[kind][p].append(card)
     state.phase = PREPARE
     events = [
-        f"Each player draws {OPENING} hero cards and {OPENING} equipment cards, and keeps them "
-        "hidden.",
-        "Each player now places one hero face down, with up to three pieces of equipment.",
+        f"Each player draws {data.opening} hero cards and {data.opening} equipment cards, and "
+        "keeps them hidden.",
+        f"Each player now places one hero face down, with up to {data.max_gear} pieces of "
+        "equipment.",
     ]
     return {"type": "deal", "heroes": drawn[HEROES], "equipment": drawn[GEAR]}, events
 

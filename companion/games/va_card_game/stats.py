@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.games.rulings import ruled
-from companion.games.va_card_game.data import MAX_GEAR, VaCardGameData
+from companion.games.va_card_game.data import VaCardGameData
 from companion.games.va_card_game.state import VaCardGameState
 
 
@@ -61,11 +61,12 @@ def gear_refusal(
     in players' words, citing the ruling it follows (a `Refusal`, so a page can link it
     wherever it shows the reason); None when it may."""
     name = data.heroes[hero].name
-    if len(attached) + len(adding) > MAX_GEAR:
-        if len(attached) >= MAX_GEAR:
-            return ruled(f"{name} already carries {MAX_GEAR} pieces of equipment, the most a "
+    most = data.max_gear
+    if len(attached) + len(adding) > most:
+        if len(attached) >= most:
+            return ruled(f"{name} already carries {most} pieces of equipment, the most a "
                          "hero may.", "equipment-limit")  # fmt: skip
-        return ruled(f"A hero carries at most {MAX_GEAR} pieces of equipment.", "equipment-limit")
+        return ruled(f"A hero carries at most {most} pieces of equipment.", "equipment-limit")
     after = totals(data, hero, [*attached, *adding])
     pieces = listed([data.name(g) for g in adding])
     if after.hp - hp_lost <= 0:

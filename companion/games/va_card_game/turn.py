@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.games.va_card_game.data import MAX_GEAR, VaCardGameData
+from companion.games.va_card_game.data import VaCardGameData
 from companion.games.va_card_game.deck import GEAR, HEROES, draw, take_gear, take_hero
 from companion.games.va_card_game.end import heroes_run_out
 from companion.games.va_card_game.state import DECLARE, DRAW, EQUIP, VaCardGameState, with_side
@@ -36,12 +36,12 @@ def any_cards_left(state: VaCardGameState) -> bool:
     return any(state.hero_decks) or any(state.gear_decks)
 
 
-def after_duel(state: VaCardGameState) -> list[str]:
+def after_duel(data: VaCardGameData, state: VaCardGameState) -> list[str]:
     """The draw step, or straight to equipping once all four decks are empty."""
     if any_cards_left(state):
         state.phase = DRAW
         return []
-    return ["Every deck is empty: nobody draws.", *begin_equip(state)]
+    return ["Every deck is empty: nobody draws.", *begin_equip(data, state)]
 
 
 def drawn_words(state: VaCardGameState, player: int, hero: str | None, gear: str | None) -> str:
@@ -65,29 +65,29 @@ def draw_step(data: VaCardGameData, state: VaCardGameState, action: Action, rng:
         heroes[p] = draw(state, HEROES, p, rng, given_heroes[p])
         gear[p] = draw(state, GEAR, p, rng, given_gear[p])
         events.append(drawn_words(state, p, heroes[p], gear[p]))
-    events += begin_equip(state)
+    events += begin_equip(data, state)
     return {"type": "draw", "heroes": heroes, "equipment": gear}, events
 
 
-def begin_equip(state: VaCardGameState) -> list[str]:
+def begin_equip(data: VaCardGameData, state: VaCardGameState) -> list[str]:
     """The end of the game if a player is out of heroes, else the active player's equip step."""
     events = heroes_run_out(state)
     if events:
         return events
     state.phase, state.equipping = EQUIP, state.active
-    return settle(state)
+    return settle(data, state)
 
 
-def has_nothing_to_decide(state: VaCardGameState, player: int) -> bool:
+def has_nothing_to_decide(data: VaCardGameData, state: VaCardGameState, player: int) -> bool:
     return bool(state.heroes[player]) and (
-        not state.gear_hands[player] or len(state.gear[player]) >= MAX_GEAR
+        not state.gear_hands[player] or len(state.gear[player]) >= data.max_gear
     )
 
 
-def settle(state: VaCardGameState) -> list[str]:
+def settle(data: VaCardGameData, state: VaCardGameState) -> list[str]:
     """Pass over every equip step with nothing to decide; after the opponent's, the next turn."""
     events: list[str] = []
-    while state.phase == EQUIP and has_nothing_to_decide(state, state.equipping):
+    while state.phase == EQUIP and has_nothing_to_decide(data, state, state.equipping):
         events += next_step(state)
     return events
 
@@ -114,7 +114,7 @@ def bring_in(data: VaCardGameData, state: VaCardGameState, action: Action, rng: 
     take_hero(state, p, card)
     state.heroes = with_side(state.heroes, p, card)
     events = [f"{state.names[p]} brings in {described(data, state, p)}, face up."]
-    return {"type": "bring_in", "player": p, "card": card}, events + settle(state)
+    return {"type": "bring_in", "player": p, "card": card}, events + settle(data, state)
 
 
 def equip(data: VaCardGameData, state: VaCardGameState, action: Action, rng: Rng) -> Result:
@@ -124,10 +124,10 @@ def equip(data: VaCardGameData, state: VaCardGameState, action: Action, rng: Rng
     state.gear = with_side(state.gear, p, (*state.gear[p], card))
     name = state.names[p]
     events = [f"{name} attaches {data.name(card)}: {name}'s {described(data, state, p)}."]
-    return {"type": "equip", "player": p, "card": card}, events + settle(state)
+    return {"type": "equip", "player": p, "card": card}, events + settle(data, state)
 
 
 def done(data: VaCardGameData, state: VaCardGameState, action: Action, rng: Rng) -> Result:
     p = action["player"]
     events = [f"{state.names[p]} is done equipping.", *next_step(state)]
-    return {"type": "done", "player": p}, events + settle(state)
+    return {"type": "done", "player": p}, events + settle(data, state)

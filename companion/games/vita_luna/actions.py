@@ -52,11 +52,6 @@ Data = VitaLunaData
 State = VitaLunaState
 Handler = Callable[[VitaLunaData, VitaLunaState, Action, Rng], Result]
 
-HAND = {"black": 4, "blue": 2}  # the basic game's starting hand; the auction ends the same way
-AUCTION = (("black", 2 * HAND["black"]), ("blue", 2 * HAND["blue"]))  # lots put up, in order
-AUCTION_LOTS = sum(count for _, count in AUCTION)
-QUIET_TURNS = 2  # quiet turns in a row (one by each player) that end a battle: quiet_turns
-
 
 def new_game(data: VitaLunaData, mode: str, extended: bool, names: tuple[str, str]) -> State:
     """Before the first deal: full decks, every Singular unused, counters on the middle circle."""
@@ -92,7 +87,7 @@ def deal(data: Data, state: State, action: Action, rng: Rng) -> Result:
     hands: list[list[str]] = []
     for p in (0, 1):
         cards: list[str] = []
-        for colour, count in HAND.items():
+        for colour, count in data.hand.items():
             for _ in range(count):
                 card = take(state, colour, rng, given[p][len(cards)] if given else None)
                 if card is None:  # the deck ran dry: nothing more of this colour
@@ -101,7 +96,7 @@ def deal(data: Data, state: State, action: Action, rng: Rng) -> Result:
         give(state, p, cards)
         hands.append(cards)
     state.phase = FIRST_ATTACKER
-    counts = " and ".join(f"{n} {colour}" for colour, n in HAND.items())
+    counts = " and ".join(f"{n} {colour}" for colour, n in data.hand.items())
     return {"type": "deal", "hands": hands}, [
         f"Each player is dealt {counts} cards face down, and one of each Singular card.",
         "Choose who attacks first.",
@@ -177,14 +172,19 @@ def _markers(state: State) -> str:
     return f"{names[0]} has {plural(m[0], 'marker')} left, {names[1]} {m[1]}"
 
 
-def lot_colour(state: State) -> str:
+def lot_colour(data: Data, state: State) -> str:
     """The colour of the next card to turn up (lots counts those already turned up)."""
-    return AUCTION[0][0] if state.lots < AUCTION[0][1] else AUCTION[1][0]
+    turned = state.lots
+    for colour, count in data.auction:
+        if turned < count:
+            return colour
+        turned -= count
+    return data.auction[-1][0]
 
 
 def next_lot(data: Data, state: State) -> list[str]:
     """After a lot: the next card, the random deal when all markers are spent, or the battle."""
-    if state.lots >= AUCTION_LOTS:
+    if state.lots >= data.auction_lots:
         state.phase = PLACE
         return ["The auction is over.", *start_battle(data, state)]
     if state.markers == (0, 0):
@@ -195,7 +195,7 @@ def next_lot(data: Data, state: State) -> list[str]:
 
 
 def turn_up(data: Data, state: State, action: Action, rng: Rng) -> Result:
-    colour = lot_colour(state)
+    colour = lot_colour(data, state)
     card = take(state, colour, rng, action.get("card"))
     state.lots += 1
     names = state.names
@@ -205,11 +205,11 @@ def turn_up(data: Data, state: State, action: Action, rng: Rng) -> Result:
     resolved = {"type": "turn_up", "card": card}
     name = data.name(card)
     for p in (0, 1):
-        if held_count(data, state, p, colour) >= HAND[colour]:
+        if held_count(data, state, p, colour) >= data.hand[colour]:
             give(state, 1 - p, [card])
             return resolved, [
                 f"{name} is turned up and goes to {names[1 - p]} without bidding: "
-                f"{names[p]} already holds {HAND[colour]} {colour} cards.",
+                f"{names[p]} already holds {data.hand[colour]} {colour} cards.",
                 *next_lot(data, state),
             ]
     state.lot = card
@@ -222,14 +222,14 @@ def deal_rest(data: Data, state: State, action: Action, rng: Rng) -> Result:
     given = action.get("cards")
     dealt: list[list[str]] = [[], []]
     for p in (0, 1):
-        for colour, count in HAND.items():
+        for colour, count in data.hand.items():
             for _ in range(count - held_count(data, state, p, colour)):
                 wanted = given[p][len(dealt[p])] if given else None
                 card = take(state, colour, rng, wanted)
                 if card is not None:
                     dealt[p].append(card)
                     give(state, p, [card])
-    state.lots = AUCTION_LOTS
+    state.lots = data.auction_lots
     names = state.names
     events = [
         f"The remaining cards are dealt at random, face down: {names[0]} gets "
@@ -339,8 +339,8 @@ def attack(data: Data, state: State, action: Action, rng: Rng) -> Result:
     state.quiet = state.quiet + 1 if _wounds(state) == before else 0
     if stalemate(data, state):
         why = "No creature left on the board can attack"
-    elif state.quiet >= QUIET_TURNS:
-        why = "Two turns in a row went by with no heart, health or armour lost"
+    elif state.quiet >= data.quiet_turns:
+        why = f"{data.quiet_turns} turns in a row went by with no heart, health or armour lost"
     else:
         state.active = 1 - p
         state.turn += 1

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.rulings import Refusal, ruled
-from companion.games.vita_luna.actions import AUCTION, HAND, held_count, lot_colour
+from companion.games.vita_luna.actions import held_count, lot_colour
 from companion.games.vita_luna.data import DECKS, VitaLunaData
 from companion.games.vita_luna.state import (
     ATTACK_BID,
@@ -129,7 +129,7 @@ def check(data: Data, state: State, action: Any) -> str | None:
     if phase == OVER:
         return f"The game is over: {state.names[state.winner]} won. Start a new game to play again."
     if phase not in phases:
-        return waiting_for(state)
+        return waiting_for(data, state)
     if phase == TURN and action["player"] != state.active:
         return f"It is {state.names[state.active]}'s turn."
     return special(data, state, action)
@@ -142,7 +142,7 @@ def _malformed(action: Any) -> str:
     return "An action is a small record with a type, such as {'type': 'attack', 'player': 0}."
 
 
-def waiting_for(state: State) -> str:
+def waiting_for(data: Data, state: State) -> str:
     """What the game needs next, said as an instruction."""
     phase, names = state.phase, state.names
     if phase == DEAL:
@@ -157,7 +157,7 @@ def waiting_for(state: State) -> str:
         return ruled(f"Waiting for the secret bid of {' and '.join(waiting)} for {what}.",
                      "secret_bids")  # fmt: skip
     if phase == TURN_UP:
-        return f"First turn up the next {lot_colour(state)} card of the auction."
+        return f"First turn up the next {lot_colour(data, state)} card of the auction."
     if phase == DEAL_REST:
         return "The markers are spent: first deal the remaining cards at random."
     if phase == PLACE:
@@ -177,7 +177,7 @@ def waiting_for(state: State) -> str:
 def _check_deal(data: Data, state: State, action: Action) -> str | None:
     if "hands" not in action:
         return None
-    order = [(p, colour, n) for p in (0, 1) for colour, n in HAND.items()]
+    order = [(p, colour, n) for p in (0, 1) for colour, n in data.hand.items()]
     return check_draws(data, state, order, action["hands"], "The dealt hands")
 
 
@@ -200,7 +200,7 @@ def _check_bid(data: Data, state: State, action: Action) -> str | None:
 
 def _check_turn_up(data: Data, state: State, action: Action) -> str | None:
     card = action.get("card")
-    colour = lot_colour(state)
+    colour = lot_colour(data, state)
     if card is None:  # drawn at random (or nothing, if the deck is empty)
         return None
     if card not in state.deck(colour):
@@ -217,7 +217,7 @@ def _check_deal_rest(data: Data, state: State, action: Action) -> str | None:
     order = [
         (p, colour, n - held_count(data, state, p, colour))
         for p in (0, 1)
-        for colour, n in HAND.items()
+        for colour, n in data.hand.items()
     ]
     return check_draws(data, state, order, action["cards"], "The cards dealt")
 
@@ -326,7 +326,7 @@ def why_not_singular(data: Data, state: State, player: int, kind: str) -> str | 
     """Why `player` cannot play the Singular card `kind` now on any target, or None if some
     target is legal: the refusal of its first target, or that it has none at all."""
     if state.phase != TURN or player != state.active:
-        return waiting_for(state)
+        return waiting_for(data, state)
     refusal = singular_refusal(state, {"type": kind, "player": player})
     if refusal:
         return refusal
@@ -376,4 +376,3 @@ SPECS = {  # type -> (allowed keys, required keys, the key naming a player, phas
     )
     for kind in REQUIRED
 }
-assert AUCTION

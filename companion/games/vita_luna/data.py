@@ -1,12 +1,17 @@
 """Vita Luna's numbers, read once from card_data/vita_luna/: designers tune them in the sheets.
 
-Creatures (attack, health, epics, deck and copies), the four Singular cards, the board (white and
-grey positions, steps to the enemy heart) and the marker supply (hearts per battle, bidding markers)
-all come from here. Every physical card gets a copy id, "wolf.1" to "wolf.4", so the engine can
+Creatures (attack, health, epics, deck and copies), the four Singular cards and the board all come
+from here. Every physical card gets a copy id, "wolf.1" to "wolf.4", so the engine can
 say where each card is at every moment; two copies of one creature are alike in every rule.
 
-What stays in Python is what the rules' text gives as a count with no sheet to hold it: the hand a
-basic game deals (4 black, 2 blue; the advanced auction puts up twice that), in `rules.py`.
+Every number the rules state (the hand a basic game deals, black and blue, the quiet turns that end
+a battle, the hearts, the white and grey positions, the wins that reach the enemy heart and the
+bidding markers) is a row of rule_numbers.csv (`cardgen.data.numbers`), read here by its id
+(`NUMBERS`): a folder that lacks one is refused as it loads, naming it. The board's cells and the
+markers' counts cite them, and the manifest keeps the board equal to them, so the sheet is the one
+place each is set. What stays in Python is a
+rule, not a number: the advanced game's auction turns up twice each hand, one for each player, so
+that both end it with full hands (`auction`).
 """
 
 from __future__ import annotations
@@ -24,6 +29,18 @@ if TYPE_CHECKING:
 
 GAME_ID = "vita_luna"
 DECKS = ("black", "blue", "red")
+# The rule numbers the engine plays with, by their ids in rule_numbers.csv.
+NUMBERS = (
+    "hand_black",  # black cards dealt in the basic game (rulings full_quota, markers_spent)
+    "hand_blue",  # blue cards dealt in the basic game
+    "quiet_turns",  # quiet turns in a row that end a battle (ruling quiet_turns)
+    "hearts",  # each player's hearts in every battle (ruling fresh_battle)
+    "white_positions",  # white positions per side (rulings battle_size, attack_order)
+    "grey_positions",  # grey positions per side (ruling battle_size)
+    "steps_basic",  # wins as attacker that reach the enemy heart (ruling track_steps)
+    "steps_extended",  # the same in the extended game
+    "bid_markers",  # each player's bidding markers in the advanced game
+)
 EPICS = (
     "move_anywhere",
     "poisonous",
@@ -71,6 +88,17 @@ class VitaLunaData:
     steps_extended: int  # the same in the extended game
     hearts: int  # each player's hearts in every battle
     markers: int  # each player's bidding markers in the advanced game
+    hand: Mapping[str, int]  # deck colour -> cards of it in a full hand: black, then blue
+    quiet_turns: int  # turns in a row with no heart, health or armour lost that end a battle
+
+    @property
+    def auction(self) -> tuple[tuple[str, int], ...]:
+        """The advanced game's lots, in order: each hand's colour, twice its count."""
+        return tuple((colour, 2 * count) for colour, count in self.hand.items())
+
+    @property
+    def auction_lots(self) -> int:
+        return sum(count for _, count in self.auction)
 
     def steps(self, extended: bool) -> int:
         return self.steps_extended if extended else self.steps_basic
@@ -94,7 +122,9 @@ def _creature(row) -> Creature:
 
 
 def data_from_game(game: Game) -> VitaLunaData:
-    """Read the rules' constants from a loaded game (any folder with Vita Luna's schema)."""
+    """Read the rules' sheets and numbers from a loaded game (any folder with Vita Luna's
+    schema); a DataError naming the number when its rule_numbers sheet lacks one the rules need."""
+    numbers = game.numbers.require(NUMBERS)
     creatures = {row["id"]: _creature(row) for row in game.cards["creature"]}
     cards: dict[str, Creature] = {}
     decks: dict[str, list[str]] = {deck: [] for deck in DECKS}
@@ -104,19 +134,20 @@ def data_from_game(game: Game) -> VitaLunaData:
             cards[copy] = creatures[row["id"]]
             decks[row["deck"]].append(copy)
     board = game.cards["board"][0]
-    markers = {row["id"]: row["quantity"] for row in game.cards["marker"]}
     return VitaLunaData(
         creatures=MappingProxyType(creatures),
         cards=MappingProxyType(cards),
         decks=MappingProxyType({deck: tuple(copies) for deck, copies in decks.items()}),
         singulars=MappingProxyType({row["id"]: row["name"] for row in game.cards["singular"]}),
-        white=board["white_positions"],
-        grey=board["grey_positions"],
-        max_cards=board["max_cards_per_side"],
-        steps_basic=board["steps_basic"],
-        steps_extended=board["steps_extended"],
-        hearts=markers["heart_marker"] // 2,
-        markers=markers["health_marker"] // 2,
+        white=numbers["white_positions"],
+        grey=numbers["grey_positions"],
+        max_cards=board["max_cards_per_side"],  # one per position: the manifest keeps it so
+        steps_basic=numbers["steps_basic"],
+        steps_extended=numbers["steps_extended"],
+        hearts=numbers["hearts"],
+        markers=numbers["bid_markers"],
+        hand=MappingProxyType({"black": numbers["hand_black"], "blue": numbers["hand_blue"]}),
+        quiet_turns=numbers["quiet_turns"],
     )
 
 

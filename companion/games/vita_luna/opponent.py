@@ -27,7 +27,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.games.vita_luna.actions import AUCTION, HAND, held_count
+from companion.games.vita_luna.actions import held_count
 from companion.games.vita_luna.data import Creature, VitaLunaData, default_data
 from companion.games.vita_luna.seats import determinize
 from companion.games.vita_luna.state import (
@@ -330,14 +330,12 @@ def _bid(
     else:
         creature = data.cards[state.lot]
         colour = creature.deck
-        wanted = sum(HAND[c] - held_count(data, state, me, c) for c in HAND)
+        wanted = sum(n - held_count(data, state, me, c) for c, n in data.hand.items())
         colour_cards = [data.cards[c] for c in data.decks[colour]]
         average = sum(worth(c) for c in colour_cards) / len(colour_cards)
         share = have / max(1, wanted)
         amount = round(share * worth(creature) / average) + (1 if rng.random() < 0.3 else 0)
-        if state.lots >= sum(
-            n for _, n in AUCTION
-        ):  # the last card: markers are worth nothing after
+        if state.lots >= data.auction_lots:  # the last card: markers are worth nothing after
             amount = have
     return _find(mine, type="bid", amount=max(0, min(have, amount)))
 
