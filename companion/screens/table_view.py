@@ -148,7 +148,6 @@ def _moonlighter(rules: Any, state: Any) -> Glance:
 
 
 def _luturas(rules: Any, state: Any) -> Glance:
-    from companion.games.luturas.data import ROUNDS_TO_WIN
     from companion.games.luturas.state import MAIN, OVER, RESPOND
 
     data = rules.data
@@ -164,7 +163,7 @@ def _luturas(rules: Any, state: Any) -> Glance:
         most = soldier.stamina if soldier else None
         detail = (
             f"{soldier.name} · " if soldier else ""
-        ) + f"rounds won {side.wins} of {ROUNDS_TO_WIN}"
+        ) + f"rounds won {side.wins} of {data.rounds_to_win}"
         sides.append(Side(state.names[p], side.stamina, most, "stamina", detail,
                           state.active == p and state.phase in (MAIN, RESPOND),
                           hurt=-side.stamina))  # fmt: skip

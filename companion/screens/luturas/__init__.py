@@ -21,17 +21,13 @@ rulebook at a tap, `style` the CSS.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from html import escape
-
-import streamlit as st
-
-from companion.games.luturas.state import CHOOSE, DEAL, DRAW, MAIN, MULLIGAN, OVER, RESPOND, TOSS
-from companion.screens import rules_panel, session
+from companion.games.luturas.state import CHOOSE, DEAL, DRAW, MAIN, MULLIGAN, RESPOND, TOSS
+from companion.screens import session
 from companion.screens.luturas import answer, entry, eyes, field, hand, header, opening, taps, turn
 from companion.screens.luturas.style import CSS
+from companion.screens.table import page as table_page
 
-SCREENS: dict[str, Callable[[eyes.Screen], None]] = {
+SCREENS: table_page.Phases = {
     TOSS: opening.toss,
     CHOOSE: opening.choose,
     DEAL: opening.deal,
@@ -42,39 +38,15 @@ SCREENS: dict[str, Callable[[eyes.Screen], None]] = {
 }
 
 
-def render(table: session.Table) -> None:
-    app = eyes.app_seat(table.public)
-    if app is not None:
-        session.let_the_app_play(table)
-    screen = eyes.screen(table, app)
-    st.html(CSS)
-    header.title_bar(screen)
-    with st.container(key="lt_main"):
-        left, right = st.columns([1.5, 1], gap="small")
-        with left, st.container(key="lt_left"):
-            field.draw(screen)
-            taps.rules_rows(screen)
-        with right, st.container(key="lt_right"):
-            header.just_now(screen)
-            taps.flash(table.flash)
-            _controls(screen)
-    header.log(screen.seen)
-    rules_panel.show_open()
-
-
 def _controls(screen: eyes.Screen) -> None:
     """What this phase asks of the table, on the screen of its own."""
     view = screen.view
     phase = view["phase"]
-    if phase == OVER:
-        header.game_over(screen)
-        return
     header.prompt(header.next_step(screen))
     if screen.covered:
         eyes.cover(screen)
         return
-    if screen.app is not None and not screen.legal and screen.app in screen.seen.to_move():
-        st.html(f'<div class="lt-now">{escape(screen.name(screen.app))} is thinking…</div>')
+    if table_page.thinking(screen, "lt", noted=False):
         return
     if entry.effect_cards(screen):
         pass  # the cards an action's effects take from a real pile, entered before it plays
@@ -85,3 +57,10 @@ def _controls(screen: eyes.Screen) -> None:
     seat = screen.seat
     if seat is not None and phase in (DRAW, MAIN) and view["active"] != seat:
         hand.cards(screen, seat)  # a player's own cards, also while the other one plays
+
+
+PAGE = table_page.of("lt", CSS, (1.5, 1), eyes, header, taps, field.draw, _controls)
+
+
+def render(table: session.Table) -> None:
+    table_page.render(PAGE, table)

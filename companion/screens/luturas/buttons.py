@@ -14,10 +14,11 @@ from typing import Any
 import streamlit as st
 
 from companion.games.luturas.entering import cards_to_enter
-from companion.screens import parts, rules_panel, session
+from companion.screens import parts, rules_panel
 from companion.screens.luturas import asked, eyes
 from companion.screens.luturas.eyes import Screen
 from companion.screens.luturas.words import label
+from companion.screens.table import buttons as table_buttons
 
 Action = dict[str, Any]
 GAME = "luturas"
@@ -63,10 +64,9 @@ def asks_for_cards(screen: Screen, action: Action) -> list[str]:
 
 
 def play(keep: str | None, action: Action) -> None:
-    """Callback: play `action`; on a private screen, its player keeps the tablet."""
-    if keep is not None:
-        eyes.uncover(keep)
-    session.act(action)
+    """Callback: play `action` (`table.buttons.play`); on a private screen, its player keeps the
+    tablet."""
+    table_buttons.play(keep, action)
 
 
 def distinct(screen: Screen, actions: list[Action]) -> list[Action]:

@@ -28,6 +28,7 @@ from companion.screens import parts
 from companion.screens.luturas import asked, buttons, eyes
 from companion.screens.luturas.eyes import Screen
 from companion.screens.luturas.words import label
+from companion.screens.table.memory import Entered
 
 Action = dict[str, Any]
 ENTRY = eyes.ENTRY  # (moment, {"0m": [copies], "0c": [copies], "ok0": True ...})
@@ -39,26 +40,14 @@ def moment(screen: Screen) -> Moment:
     return (screen.table.gid, screen.seen.length)
 
 
+_entered = Entered(ENTRY)
+add = _entered.add  # callback: one more card for a target, at most so many
+_put = _entered.put
+
+
 def kept(at: Moment) -> dict[str, Any]:
-    """What has been entered at `at`; anything entered at another moment is dropped."""
-    held = st.session_state.get(ENTRY)
-    if not held or held[0] != at:
-        st.session_state.pop(ENTRY, None)
-        return {}
-    return dict(held[1])
-
-
-def _put(at: Moment, key: str, value: Any) -> None:
-    values = kept(at)
-    values[key] = value
-    st.session_state[ENTRY] = (at, values)
-
-
-def add(at: Moment, key: str, card: str, most: int) -> None:
-    """Callback: one more card for `key`, at most `most`."""
-    listed = list(kept(at).get(key, []))
-    if len(listed) < most:
-        _put(at, key, [*listed, card])
+    """What has been entered at `at` (a copy); anything entered at another moment is dropped."""
+    return dict(_entered.get(at))
 
 
 def _clear(at: Moment, key: str) -> None:
@@ -94,7 +83,7 @@ def _picker(screen: Screen, at: Moment, key: str, pool: list[str], most: int, ta
 def _hand_entry(screen: Screen, p: int, at: Moment, state: LuturasState) -> list[str] | None:
     """The opening hand `p` enters from the piles of `state`; the cards once all are in, else
     None (the pickers drawn)."""
-    main, crystal = hand_sizes(state)
+    main, crystal = hand_sizes(screen.data, state)
     deck, crystals = pools(state, p)
     main, crystal = min(main, len(deck)), min(crystal, len(crystals))
     values = kept(at)

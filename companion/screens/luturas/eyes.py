@@ -1,96 +1,60 @@
-"""Whose eyes Luturas's page draws through, and the "pass the tablet" covers in front of them.
-
-A page run draws from one `SeenMatch` and nothing else, so it cannot show what those eyes may not
-see (the engine's `view`: the other hand, a face-down Strategy, the order of the Decks). Which
-eyes:
-- a player's own device: that player's, always (their hand and face-down Strategy; no covers);
-- a watch-only device: the public view, and no buttons;
-- the shared tablet against the app: the one human's (the app has no eyes to look away);
-- the shared tablet with two players: the public view, except on a screen that is one player's
-  (keeping or changing an opening hand, a turn's main part with the hand in view, answering an
-  attack, a choice an effect leaves to a player): that player's, once they passed its cover.
-
-A cover's token names the game, the seat and the log's length, and only the cover of the screen on
-show stays passed: an undo or another device's move never uncovers a hand by itself. A player who
-acts on their own screen keeps the tablet for their next screen when it is theirs too.
-"""
+"""Whose eyes Luturas's page draws through (`table.eyes`): which screen of the shared tablet is one
+player's (keeping or changing an opening hand, a turn's main part with the hand in view, answering
+an attack, a choice an effect leaves to a player), what the open tablet offers (the coin, the
+deal, the choice of who starts, a draw), and which of the other player's effects a turn's screen
+offers too (those in the open)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-import streamlit as st
-
-from companion.engine.seats import CHANCE
 from companion.engine.seen import SeenMatch
 from companion.games.luturas.data import LuturasData
 from companion.games.luturas.state import DEAL, DRAW, MAIN, MULLIGAN, RESPOND
-from companion.screens import parts, session
-from companion.screens.covers import APP_CARDS as APP_CARDS
-from companion.screens.covers import TABLE_CARDS as TABLE_CARDS
-from companion.screens.covers import Private as Private
-from companion.screens.covers import app_seat as app_seat
-from companion.screens.covers import card_source as card_source
-from companion.screens.covers import device_eyes as device_eyes
-from companion.screens.covers import keep_only
-from companion.screens.keys import COVERS
+from companion.screens import session
+from companion.screens.table import eyes as table_eyes
+from companion.screens.table.eyes import APP_CARDS as APP_CARDS
+from companion.screens.table.eyes import TABLE_CARDS as TABLE_CARDS
+from companion.screens.table.eyes import Private
+from companion.screens.table.eyes import app_seat as app_seat
+from companion.screens.table.eyes import keep_tablet as keep_tablet
+from companion.screens.table.eyes import uncover as uncover
+from companion.screens.table.memory import held
 
 Action = dict[str, Any]
-COVER_KEY = "lt_cover"
 ENTRY = "lt_entry"  # the cards entered from the table (`entry`): (moment, what was entered)
+BUTTONS = {
+    "hand": "I am {}: show my opening hand",
+    "turn": "I am {}: show my hand",
+    "answer": "I am {}: answer the attack",
+    "choice": "I am {}: make my choice",
+    "enter": "I am {}: enter the cards I drew",
+    "draw": "I am {}: draw and enter my card",
+}
 
 
 @dataclass(frozen=True)
-class Screen:
-    """One run of the page: the device, the eyes it draws through, and what it may offer."""
-
-    table: session.Table
-    seen: SeenMatch  # the eyes: every picture, word and label comes from here
-    app: int | None  # the seat the app plays, or None
-    cards: str  # "app": the app shuffles and names the cards; "table": players enter them
-    legal: list[Action]  # the actions this screen offers (none while covered or watching)
-    private: Private | None = None  # the shared tablet's private screen now, if any
-    covered: bool = False  # ... still behind its cover
-
-    @property
-    def state(self) -> Any:
-        """The seat's state: its hidden parts made up from the view alone (never drawn)."""
-        return self.seen.state
-
-    @property
-    def view(self) -> dict[str, Any]:
-        return self.seen.view
-
-    @property
-    def data(self) -> LuturasData:
-        return self.seen.rules.data  # type: ignore[attr-defined]  # Luturas's rules hold it
-
-    @property
-    def seat(self) -> int | None:
-        """The player whose eyes these are, or None for the public view."""
-        seat = self.seen.seat
-        return seat if seat in (0, 1) else None
-
-    def name(self, seat: int) -> str:
-        return str(self.view["names"][seat])
-
-    def sees_hand(self, seat: int) -> bool:
-        return self.seat == seat and not self.covered
+class Screen(table_eyes.Screen[LuturasData]):
+    """One run of Luturas's page (`table.eyes.Screen`), in its words."""
 
 
 def screen(table: session.Table, app: int | None) -> Screen:
     """What this run draws through: the device's eyes, or the uncovered private screen's."""
-    base = device_eyes(table, app)
-    cards = card_source(base, app)
-    private = None
-    if table.access.table and app is None:
-        private = private_screen(table.gid, base, cards)
-    uncovered = keep_only(private)
-    seen = table.look(private.seat) if private is not None and uncovered else base
-    covered = private is not None and not uncovered
-    legal = [] if covered else offered(table, seen, app, private)
-    return Screen(table, seen, app, cards, legal, private, covered)
+    return table_eyes.look(table, app, Screen, private_screen, open_tablet, beside)
+
+
+def open_tablet(legal: list[Action]) -> list[Action]:
+    """The open tablet offers only what nobody hides: the coin, the deal, the choice of who
+    starts, a draw."""
+    return [a for a in legal if a["type"] in ("toss", "deal", "choose", "draw")]
+
+
+def beside(private: Private, legal: list[Action]) -> list[Action]:
+    """On a turn's screen, also the other player's effects that are in the open."""
+    if private.kind != "turn":
+        return []
+    return [a for a in legal if a.get("player") == 1 - private.seat and in_the_open(a)]
 
 
 def private_screen(gid: str, seen: SeenMatch, cards: str) -> Private | None:
@@ -105,8 +69,7 @@ def private_screen(gid: str, seen: SeenMatch, cards: str) -> Private | None:
     if view["pending"]:
         return private(int(view["pending"][0]["player"]), "choice")
     if cards == TABLE_CARDS and phase == DEAL:
-        entered = st.session_state.get(ENTRY)
-        done = entered[1] if entered and entered[0] == (gid, seen.length) else {}
+        done = held(ENTRY, (gid, seen.length)) or {}
         return private(0 if not done.get("ok0") else 1, "enter")
     if cards == TABLE_CARDS and phase == DRAW:
         return private(int(view["active"]), "draw")
@@ -119,26 +82,6 @@ def private_screen(gid: str, seen: SeenMatch, cards: str) -> Private | None:
     return None
 
 
-def offered(
-    table: session.Table, seen: SeenMatch, app: int | None, private: Private | None
-) -> list[Action]:
-    """The legal actions this screen offers: none to a watcher, never the app's own, on a
-    private screen only its player's, and on the open tablet only what nobody hides (the coin,
-    the deal, the choice of who starts, a draw)."""
-    if table.access.public:
-        return []
-    legal = [a for a in seen.legal_actions() if app is None or a.get("player") != app]
-    if private is not None:
-        actors = seen.rules.actors
-        own = [a for a in legal if {private.seat, CHANCE} & actors(seen.state, a)]
-        if private.kind != "turn":
-            return own
-        return own + [a for a in legal if a.get("player") == 1 - private.seat and in_the_open(a)]
-    if table.access.table and app is None:
-        return [a for a in legal if a["type"] in ("toss", "deal", "choose", "draw")]
-    return legal
-
-
 def in_the_open(action: Action) -> bool:
     """An effect the other player may use during this turn and that names no card of a hand (a
     Lutura's, a Tool's, a Soldier's ability; never a flip, whose being possible would tell
@@ -149,29 +92,6 @@ def in_the_open(action: Action) -> bool:
     return not any(str(r).startswith("card:") for r in refs)
 
 
-def keep_tablet(screen: Screen) -> str | None:
-    """The cover token of this player's next screen, when this one is a private screen."""
-    if screen.private is None:
-        return None
-    return f"{screen.table.gid}:{screen.private.seat}:{screen.seen.length + 1}"
-
-
-def uncover(token: str) -> None:
-    """The cover `token` counts as passed: its player already holds the tablet."""
-    st.session_state.setdefault(COVERS, set()).add(token)
-
-
 def cover(screen: Screen) -> None:
     """The "pass the tablet" screen in front of the private screen on show."""
-    private = screen.private
-    assert private is not None
-    who = screen.name(private.seat)
-    button = {
-        "hand": f"I am {who}: show my opening hand",
-        "turn": f"I am {who}: show my hand",
-        "answer": f"I am {who}: answer the attack",
-        "choice": f"I am {who}: make my choice",
-        "enter": f"I am {who}: enter the cards I drew",
-        "draw": f"I am {who}: draw and enter my card",
-    }[private.kind]
-    parts.pass_tablet(private.token, who, button, key=COVER_KEY, look="lt-cover")
+    table_eyes.cover(screen, BUTTONS, "lt")

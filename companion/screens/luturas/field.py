@@ -18,7 +18,7 @@ import streamlit as st
 
 from companion.engine.seats import HIDDEN
 from companion.games.luturas.data import ANY, LuturasData
-from companion.games.luturas.state import FAST, LUTURA_SPACES, MAIN, MULLIGAN, RESPOND
+from companion.games.luturas.state import FAST, MAIN, MULLIGAN, RESPOND
 from companion.screens.luturas.eyes import Screen
 from companion.screens.luturas.words import plural, target_name
 
@@ -54,7 +54,7 @@ def side(screen: Screen, p: int) -> str:
         f'<span class="lt-stamina">{s["stamina"]}</span>/{soldier.stamina} Stamina · '
         f"{ability}</span></div>"
     )
-    spaces = "".join(_space(screen, p, i) for i in range(LUTURA_SPACES))
+    spaces = "".join(_space(screen, p, i) for i in range(data.lutura_spaces))
     row = f'<div class="lt-spaces">{spaces}</div>'
     rest = f'<div class="lt-rest">{_crystals(data, s)}{_tool(screen, p)}{_strategy(screen, p)}'
     rest += f"{_piles(screen, p)}</div>"

@@ -3,17 +3,13 @@ the app's answers), what the table does next, the log in plain words, and the en
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
-import streamlit as st
-
-from companion.engine.seen import SeenMatch
 from companion.games.luturas.state import DEAL, DRAW, MAIN, MULLIGAN, OVER, RESPOND, TOSS
-from companion.screens import last_moves, parts, rules_panel, session
+from companion.screens import rules_panel
 from companion.screens.luturas.eyes import Screen
+from companion.screens.table import header as table_header
 
-LOG_SHOWN = 150
 OPENING = (
     "A new match of Luturas. The tablet keeps every Stamina, Crystal and Gear and checks each "
     "play; the cards stay on the table."
@@ -21,25 +17,15 @@ OPENING = (
 
 
 def title_bar(screen: Screen) -> None:
-    """The title (with whose screen this is), Undo as far as this device may take back (the
-    engine's reason under it when it may not), Table view, Back to games."""
-    table, view = screen.table, screen.view
-    notes = f" · {view['mode']} mode"
-    if screen.app is not None:
-        notes += " · against the app"
-    if table.access.seat is not None:
-        notes += f" · {view['names'][table.access.seat]}'s screen"
-    elif table.access.public:
-        notes += " · watching"
-    device = table.look()
-    can_undo = bool(device.length) and not table.access.public
-    why_not = session.undo_refusal(table) if can_undo else None
-    parts.title_bar(f"Luturas · {moment(view)}{notes}", prefix="lt", can_undo=can_undo,
-                    undo=_undo, undo_args=(screen.app,), wrap=True, why_not=why_not)  # fmt: skip
-    if why_not and can_undo:
+    """The title bar (`table.header`) with the match's moment and mode; under a refused Undo, the
+    ruling behind the refusal."""
+    title = f"Luturas · {moment(screen.view)} · {screen.view['mode']} mode"
+    table_header.title_bar(screen, title, "lt", ruling=undo_ruling)
+
+
+def undo_ruling(why_not: str | None) -> None:
+    if why_not:
         rules_panel.why("luturas", why_not, key="lt_undo_why")
-    if table.access.public:
-        st.caption(session.WATCHING)
 
 
 def moment(view: dict[str, Any]) -> str:
@@ -51,17 +37,10 @@ def moment(view: dict[str, Any]) -> str:
     return f"round {view['round']}, turn {view['turn']}"
 
 
-def _undo(app: int | None) -> None:
-    """Take back the last action; against the app, also everything the app did after it."""
-    session.undo(last_moves.with_the_apps_reply(app))
-
-
 def just_now(screen: Screen) -> None:
-    """What the last move did (against the app, with the app's answers: which physical cards it
-    deploys, which Crystals it places), in the engine's words."""
-    shown = last_moves.recent(screen.seen, screen.app)
-    todo = [t for i in shown for t in for_the_table(screen, i)]
-    last_moves.show("lt", screen.seen, shown, todo, OPENING)
+    """What the last move did (`table.header`; against the app, with the app's answers: which
+    physical cards it deploys, which Crystals it places)."""
+    table_header.just_now(screen, "lt", OPENING, lambda seen, app, i: for_the_table(screen, i))
 
 
 def for_the_table(screen: Screen, index: int) -> list[str]:
@@ -91,7 +70,7 @@ def for_the_table(screen: Screen, index: int) -> list[str]:
 
 def prompt(text: str) -> None:
     if text:
-        st.html(f'<div class="lt-prompt">{escape(text)}</div>')
+        table_header.prompt("lt", text)
 
 
 def next_step(screen: Screen) -> str:
@@ -118,21 +97,10 @@ def next_step(screen: Screen) -> str:
     return ""
 
 
-def log(seen: SeenMatch) -> None:
-    parts.log_list(seen.events, height=280, most=LOG_SHOWN)
-
-
 def game_over(screen: Screen) -> None:
     view = screen.view
-    winner = int(view["winner"])
+    names = view["names"]
     wins = [int(s["wins"]) for s in view["sides"]]
-    st.html(
-        f'<div class="lt-cover">{escape(view["names"][winner])} wins the match!'
-        f"<small>Rounds won: {escape(view['names'][0])} {wins[0]}, "
-        f"{escape(view['names'][1])} {wins[1]}.</small></div>"
-    )
-    if not screen.table.access.table:
-        return
-    st.button("Play a new match", key="lt_new", type="primary", width="stretch", wrap=True,
-              on_click=session.start,
-              args=(screen.seen.rules, dict(screen.seen.options)))  # fmt: skip
+    said = f"Rounds won: {names[0]} {wins[0]}, {names[1]} {wins[1]}."
+    head = f"{names[int(view['winner'])]} wins the match!"
+    table_header.game_over(screen, "lt", head, said, "Play a new match")

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import streamlit as st
 
-from companion.games.luturas.data import MULLIGANS
 from companion.screens.luturas import buttons, entry, hand, scan
 from companion.screens.luturas.eyes import TABLE_CARDS, Screen
 
@@ -33,7 +32,8 @@ def mulligan(screen: Screen) -> None:
         return
     hand.cards(screen, p)
     taken = int(screen.view["sides"][p]["mulligans"])
-    st.html(f'<div class="lt-line">New hands taken this round: {taken} of {MULLIGANS}.</div>')
+    most = screen.data.mulligans
+    st.html(f'<div class="lt-line">New hands taken this round: {taken} of {most}.</div>')
     for action in screen.legal:
         if action["type"] == "keep" or (
             action["type"] == "mulligan" and screen.cards != TABLE_CARDS

@@ -121,7 +121,7 @@ def _hand(screen: Screen, p: int, state: LuturasState, name: str) -> None:
     it (the Crystal deck first, in fast mode), while that pile's share has room."""
     at = entry.moment(screen)
     deck, crystals = entry.pools(state, p)
-    main, crystal = hand_sizes(state)
+    main, crystal = hand_sizes(screen.data, state)
     sizes = {"c": min(crystal, len(crystals)), "m": min(main, len(deck))}
     pools = {"c": crystals, "m": deck}
     if all(len(entry.kept(at).get(f"{p}{k}", [])) >= n for k, n in sizes.items()):

@@ -4,11 +4,9 @@ prompts and the covers. Every button keeps the tablet's 64 px height (`screens.s
 
 from __future__ import annotations
 
-CSS = """
-<style>
-  div[data-testid="stMainBlockContainer"] { padding-left: 0.8rem; padding-right: 0.8rem;
-                                            padding-top: 0.6rem; }
-  .lt-table { display: flex; flex-direction: column; gap: 6px; color: #111; }
+from companion.screens.table import style as table_style
+
+OWN = """\
   .lt-side { background: #FFFFFF; border: 2px solid #C8C8C8; border-radius: 12px;
              padding: 4px 8px 6px; }
   .lt-side.active { border: 4px solid #E0A800; background: #FFFBEA; padding: 2px 6px 4px; }
@@ -68,5 +66,6 @@ CSS = """
     .st-key-lt_main div[data-testid="stColumn"] { width: 100% !important;
                                                   flex: 1 1 100% !important; }
   }
-</style>
 """
+
+CSS = table_style.sheet(table_style.head("lt"), OWN)

@@ -12,19 +12,18 @@ import streamlit as st
 
 from companion.engine.seats import HIDDEN
 from companion.games.luturas.state import design
-from companion.games.rulings import rulebook, ruling_of
+from companion.games.rulings import rulebook
 from companion.screens import parts, rules_panel
 from companion.screens.luturas.eyes import Screen
+from companion.screens.table import rulings as table_rulings
 
 GAME = "luturas"
 SETS = ("nature", "crystal")
 
 
 def flash(message: str | None) -> None:
-    """The refused tap's reason, and the ruling behind it when one decides it."""
-    parts.flash(message)
-    if message and ruling_of(message):
-        rules_panel.why(GAME, message, key="lt_flash")
+    """The refused tap's reason, and the ruling behind it (`table.rulings`)."""
+    table_rulings.flash(GAME, "lt", message)
 
 
 def cards_in_sight(screen: Screen) -> list[str]:

@@ -16,7 +16,7 @@ import streamlit as st
 
 from companion.engine.seats import HIDDEN
 from companion.games.luturas.checks import why_not_play
-from companion.games.luturas.state import LUTURA_SPACES, SOLDIER, design
+from companion.games.luturas.state import SOLDIER, design
 from companion.screens import parts
 from companion.screens.luturas import buttons, hand, scan
 from companion.screens.luturas.eyes import Screen
@@ -87,7 +87,7 @@ def _luturas(screen: Screen, p: int) -> None:
     if not any(side.spaces):
         return
     _section("Your Luturas")
-    for space in range(LUTURA_SPACES):
+    for space in range(data.lutura_spaces):
         lutura = side.spaces[space]
         if lutura is None:
             continue

@@ -145,7 +145,7 @@ def _buttons(seen: SeenMatch, legal: list[Action], watching: bool) -> None:
         a for a in legal if a["type"] not in ROLLS and a["type"] not in ("place_tile", "move")
     ]
     for action in others:
-        _button(taps.other_label(state, action), action)
+        _button(taps.other_label(state, action, taps.game_data(seen)), action)
     taps.far_moves(seen, legal)
 
 

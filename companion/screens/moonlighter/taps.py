@@ -20,7 +20,7 @@ import streamlit as st
 
 from companion.engine.seen import SeenMatch
 from companion.games.moonlighter.data import MoonlighterData
-from companion.games.moonlighter.outcomes import BOSS_FACE, max_hearts, tile_roll
+from companion.games.moonlighter.outcomes import max_hearts, tile_roll
 from companion.games.moonlighter.state import BOSS_TILE, FIGHT, GREEN
 from companion.games.rulings import rulebook
 from companion.screens import parts, rules_panel, session
@@ -45,17 +45,23 @@ from companion.screens.moonlighter.map import (
 Action = dict[str, Any]
 GAME = "moonlighter"
 LEAVE = "Leave the room (enemies heal)"
-POWERS = {  # each pawn's power in a few words; the full text comes from the card data
-    "white": "no power",
-    "red": "2× hits on the boss",
-    "orange": "a 1 is your hit",
-    "yellow": "4 chest rooms allowed",
-    "green": "a kill fells the room",
-    "blue": "2× hits, 2× hurt",
-    "purple": "a 3 opens a chest",
-    "pink": "+2 max hearts",
-    "black": "black rooms don't lock",
-}
+
+
+def powers(data: MoonlighterData) -> dict[str, str]:
+    """Each pawn's power in a few words, its numbers the engine's; the full text is the data's."""
+    return {
+        "white": "no power",
+        "red": f"{data.doubled_blow}× hits on the boss",
+        "orange": "a 1 is your hit",
+        "yellow": f"{data.yellow_chest_limit} chest rooms allowed",
+        "green": "a kill fells the room",
+        "blue": f"{data.doubled_blow}× hits, {data.doubled_blow}× hurt",
+        "purple": "a 3 opens a chest",
+        "pink": f"+{data.pink_bonus} max hearts",
+        "black": "black rooms don't lock",
+    }
+
+
 CELL_MAX = {"landscape": 72, "portrait": 64}  # a square's largest side, in CSS pixels
 
 CSS = """
@@ -143,7 +149,7 @@ def _cards(seen: SeenMatch) -> list[tuple[str, rules_panel.What, Card]]:
         ("foes", foe_what, foes),
         ("pawn", rules_panel.card(book.find("pawn", "colour", state.pawn) or "pawn_white"),
          Card("PAWN", escape(state.pawn.capitalize()),
-              f"<b>{escape(name)}</b>: {escape(POWERS.get(state.pawn, name))}",
+              f"<b>{escape(name)}</b>: {escape(powers(data).get(state.pawn, name))}",
               PAWN_FILL.get(state.pawn, ""), word=True)),
         ("pool", rules_panel.card("counter_pool"),
          Card("POOL", str(state.pool), f"healing hearts left of {row.pool}",
@@ -192,8 +198,8 @@ def _boss_note(state, data) -> str:
     boss = data.dungeon(state.dungeon).boss_hearts
     if state.placed.get(BOSS_TILE):
         return f"green rooms; boss room ({boss} ♥) laid"
-    if tile_roll(data, state, BOSS_FACE).colour == BOSS_TILE:
-        return f"<b>a {BOSS_FACE} now opens the boss room</b> ({boss} ♥)"
+    if tile_roll(data, state, data.boss_face).colour == BOSS_TILE:
+        return f"<b>a {data.boss_face} now opens the boss room</b> ({boss} ♥)"
     return f"green rooms open the boss ({boss} ♥)"
 
 
@@ -288,13 +294,13 @@ def _room_name(room) -> str:
     return f"the {room.face} room"
 
 
-def other_label(state, action: Action) -> str:
+def other_label(state, action: Action, data: MoonlighterData) -> str:
     kind = action["type"]
     chest = state.room.chest
     if kind == "leave_room":
         return LEAVE
     if kind == "take_pawn":
-        return f"Take the {chest} pawn ({POWERS.get(chest, '')})"
+        return f"Take the {chest} pawn ({powers(data).get(chest, '')})"
     if kind == "keep_pawn":
         return f"Keep your {state.pawn} pawn"
     if kind == "swap_pawn":

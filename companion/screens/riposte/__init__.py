@@ -28,66 +28,29 @@ the CSS.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-import streamlit as st
-
-from companion.games.riposte.state import (
-    BRACE,
-    CAST,
-    CHOOSE,
-    CLASH,
-    DEAL,
-    DRAFT,
-    LOOK,
-    OVER,
-    SWAP,
-    TURN_UP,
-)
-from companion.screens import rules_panel, session
+from companion.games.riposte import state as phases
+from companion.screens import session
 from companion.screens.riposte import clashing, drafting, eyes, header, mat, opening, taps
 from companion.screens.riposte.hand import hand
 from companion.screens.riposte.style import CSS
+from companion.screens.table import page as table_page
 
-SCREENS: dict[str, Callable[[eyes.Screen], None]] = {
-    CAST: opening.cast,
-    CHOOSE: opening.choose,
-    DEAL: opening.deal,
-    TURN_UP: drafting.turn_up,
-    SWAP: drafting.swap,
-    DRAFT: drafting.pick,
-    LOOK: drafting.look,
-    CLASH: clashing.lay,
-    BRACE: clashing.brace,
+SCREENS: table_page.Phases = {
+    phases.CAST: opening.cast,
+    phases.CHOOSE: opening.choose,
+    phases.DEAL: opening.deal,
+    phases.TURN_UP: drafting.turn_up,
+    phases.SWAP: drafting.swap,
+    phases.DRAFT: drafting.pick,
+    phases.LOOK: drafting.look,
+    phases.CLASH: clashing.lay,
+    phases.BRACE: clashing.brace,
 }
-
-
-def render(table: session.Table) -> None:
-    app = eyes.app_seat(table.public)
-    if app is not None:
-        session.let_the_app_play(table)
-    screen = eyes.screen(table, app)
-    st.html(CSS)
-    header.title_bar(screen)
-    with st.container(key="rp_main"):
-        left, right = st.columns([1.7, 1], gap="small")
-        with left, st.container(key="rp_left"):
-            mat.draw(screen)
-            taps.rules_rows(screen)  # what lies open, each a tap to its rules
-        with right, st.container(key="rp_right"):
-            header.just_now(screen)
-            taps.flash(table.flash)  # by the buttons: in sight where the tap was
-            _controls(screen)
-    header.log(screen.seen)
-    rules_panel.show_open()
 
 
 def _controls(screen: eyes.Screen) -> None:
     """What this phase asks of the table, on the screen of its own."""
     phase = screen.view["phase"]
-    if phase == OVER:
-        header.game_over(screen)
-        return
     players = {a["player"] for a in screen.legal if "player" in a}
     if screen.private is None and not players:
         header.prompt(header.next_step(screen))
@@ -99,5 +62,13 @@ def _controls(screen: eyes.Screen) -> None:
         return
     SCREENS[phase](screen)
     seat = screen.seen.seat
-    if seat is not None and seat not in players and phase not in (CHOOSE, CAST, DEAL):
+    setting_up = phase in (phases.CHOOSE, phases.CAST, phases.DEAL)
+    if seat is not None and seat not in players and not setting_up:
         hand(screen, seat)  # a player's own cards, also while the other one decides
+
+
+PAGE = table_page.of("rp", CSS, (1.7, 1), eyes, header, taps, mat.draw, _controls)
+
+
+def render(table: session.Table) -> None:
+    table_page.render(PAGE, table)

@@ -3,61 +3,38 @@
 A button is keyed by its action (`parts.action_key`): `act_take_0_1`, `act_play_feint-1_0`. A
 card is named in a key only on a screen whose eyes see it (a player's own hand, the row). A tap
 made on a player's private screen keeps the tablet with that player for their next screen, if it
-is theirs too (`memory.uncover`); the engine checks every tap (`session.act`).
+is theirs too (`table.eyes.uncover`); the engine checks every tap (`session.act`).
 """
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
-
-import streamlit as st
 
 from companion.games.riposte import abilities as ab
 from companion.games.riposte.clash import fits
 from companion.games.riposte.data import Move, RiposteData
 from companion.games.riposte.deck import left
-from companion.screens import parts, session
-from companion.screens.keys import FLASH
-from companion.screens.riposte import memory
 from companion.screens.riposte.eyes import Screen
 from companion.screens.riposte.header import spelled
 from companion.screens.riposte.pictures import join
+from companion.screens.table import buttons as table_buttons
+from companion.screens.table.eyes import keep_tablet as keep_tablet
 
 Action = dict[str, Any]
 
 
 def button(screen: Screen, label: str, action: Action, primary: bool = False) -> None:
-    """An action's button, keyed by the action."""
-    parts.action_button(label, action, key=parts.action_key(action), primary=primary, wrap=True,
-                        play=partial(play, keep_tablet(screen)))  # fmt: skip
-
-
-def keep_tablet(screen: Screen) -> str | None:
-    """The cover token of this player's next screen, when this one is a private screen."""
-    if screen.private is None:
-        return None
-    return f"{screen.table.gid}:{screen.private.seat}:{screen.seen.length + 1}"
-
-
-def play(keep: str | None, action: Action) -> None:
-    """Callback: play `action`; on a private screen, its player keeps the tablet."""
-    attempt(keep, action)
+    """An action's button, keyed by the action (`table.buttons`)."""
+    table_buttons.button(screen, label, action, primary)
 
 
 def attempt(keep: str | None, action: Action) -> bool:
-    """Play `action` as `play` does; whether it was played (a refusal leaves the engine's reason
-    to flash, and what was entered to correct)."""
-    if keep is not None:
-        memory.uncover(keep)
-    session.act(action)
-    return FLASH not in st.session_state
+    """Play `action` (`table.buttons.attempt`); whether it was played."""
+    return table_buttons.attempt(keep, action)
 
 
 def one_button_each(screen: Screen) -> None:
-    """One button per legal action; the only one, if it is alone, is the one to tap."""
-    for action in screen.legal:
-        button(screen, label(screen, action), action, primary=len(screen.legal) == 1)
+    table_buttons.one_button_each(screen, label)
 
 
 def move_words(move: Move) -> str:

@@ -26,6 +26,7 @@ from companion.screens.keys import FLASH
 from companion.screens.riposte import memory
 from companion.screens.riposte.buttons import attempt
 from companion.screens.riposte.eyes import Screen
+from companion.screens.table import entry as table_entry
 
 Action = dict[str, Any]
 MOST_TRIES = 5000  # copies tried for one action: far more than any draw of three needs
@@ -94,12 +95,8 @@ def short(move: Move) -> str:
 
 
 def refusal(names: list[str]) -> str:
-    """Why cards entered cannot all have come off the deck (the page's words: the engine only
-    knows copies)."""
-    if len(names) == 1:
-        return f"No {names[0]} can come off the deck now: check the card and enter it again."
-    listed = f"{', '.join(names[:-1])} and {names[-1]}"
-    return f"{listed} cannot all come off the deck now: check the cards and enter them again."
+    """Why cards entered cannot all have come off the deck (`table.entry.refusal`)."""
+    return table_entry.refusal(names)
 
 
 def play_entered(
@@ -116,15 +113,8 @@ def play_entered(
 
 def chosen_line(screen: Screen, target: str, title: str, most: int) -> list[str]:
     """The cards entered for `target` so far, said above the picker, with Clear."""
-    moment = screen.moment
-    chosen: list[str] = memory.entry(moment).get(target, [])
-    names = [screen.data.moves[d].name for d in chosen]
-    shown = parts.plain(", ".join(names)) if names else "none yet"
-    st.markdown(f"**{title}** ({len(chosen)} of {most}): {shown}")
-    if chosen:
-        st.button("Clear and start again", key=f"rp_clear_{target}", width="stretch", wrap=True,
-                  on_click=memory.put, args=(moment, target, []))  # fmt: skip
-    return chosen
+    name = lambda d: screen.data.moves[d].name  # noqa: E731
+    return table_entry.chosen_line("rp", memory.ENTERED, screen.moment, target, title, most, name)
 
 
 def picker(screen: Screen, target: str, most: int, left: Counter[str]) -> None:

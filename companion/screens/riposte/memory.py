@@ -9,11 +9,9 @@ another's screen. The "pass the tablet" covers themselves are `companion.screens
 
 from __future__ import annotations
 
-from typing import Any
-
 import streamlit as st
 
-from companion.screens.keys import COVERS
+from companion.screens.table.memory import Entered, held, hold
 
 PICK = "rp_pick"  # the first of two taps: (moment, what), what = ("take", slot) or ("draw",)
 ENTRY = "rp_entry"  # cards typed in from the physical cards: (moment, {target: [ids]})
@@ -22,59 +20,25 @@ SEEN = "rp_seen"  # tokens of private "take this card" screens already seen and 
 Moment = tuple[str, int]  # the game's id and the log's length
 
 
+ENTERED = Entered(ENTRY)
+entry = ENTERED.get  # what has been entered at a moment
+put = ENTERED.put  # callback: set one part of the entry at a moment
+add = ENTERED.add  # callback: one more card (or character) for a target, at most so many
+drop = ENTERED.drop  # forget these parts of the entry, keeping the rest
+
+
 def picked(moment: Moment) -> tuple | None:
-    pick = st.session_state.get(PICK)
-    if not pick or pick[0] != moment:
-        return None
-    return pick[1]
+    return held(PICK, moment)  # type: ignore[no-any-return]
 
 
 def choose(moment: Moment, what: tuple | None) -> None:
     """Callback: remember `what` as tapped first at `moment` (None forgets it)."""
-    if what is None:
-        st.session_state.pop(PICK, None)
-    else:
-        st.session_state[PICK] = (moment, what)
-
-
-def entry(moment: Moment) -> dict[str, Any]:
-    """What has been entered at `moment`; anything entered at another moment is dropped."""
-    kept = st.session_state.get(ENTRY)
-    if not kept or kept[0] != moment:
-        st.session_state.pop(ENTRY, None)
-        return {}
-    return kept[1]
-
-
-def put(moment: Moment, target: str, value: Any) -> None:
-    """Callback: set one part of the entry at `moment`."""
-    kept = dict(entry(moment))
-    kept[target] = value
-    st.session_state[ENTRY] = (moment, kept)
-
-
-def add(moment: Moment, target: str, value: str, most: int) -> None:
-    """Callback: one more card (or character) for `target`, at most `most` of them."""
-    listed = list(entry(moment).get(target, []))
-    if len(listed) < most:
-        put(moment, target, [*listed, value])
-
-
-def drop(targets: tuple[str, ...]) -> None:
-    """Forget these parts of the entry (the cards to enter again), keeping the rest."""
-    kept = st.session_state.get(ENTRY)
-    if kept:
-        st.session_state[ENTRY] = (kept[0], {k: v for k, v in kept[1].items() if k not in targets})
+    hold(PICK, moment, what)
 
 
 def forget_entry() -> None:
-    st.session_state.pop(ENTRY, None)
+    ENTERED.forget()
     st.session_state.pop(PICK, None)
-
-
-def uncover(token: str) -> None:
-    """The cover `token` counts as passed: its player already holds the tablet."""
-    st.session_state.setdefault(COVERS, set()).add(token)
 
 
 def seen(token: str) -> bool:

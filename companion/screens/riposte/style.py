@@ -8,19 +8,9 @@ tests check the layout this gives at both tablet sizes.
 
 from __future__ import annotations
 
-CSS = """
-<style>
-  div[data-testid="stMainBlockContainer"] { padding-left: 0.8rem; padding-right: 0.8rem;
-                                            padding-top: 0.6rem; }
-  .rp-table { display: flex; flex-direction: column; gap: 6px; color: #111; }
-  .rp-duelist { background: #FFFFFF; border: 2px solid #C8C8C8; border-radius: 12px;
-                padding: 4px 10px 6px; }
-  .rp-duelist.active { border: 4px solid #E0A800; background: #FFFBEA; padding: 2px 8px 4px; }
-  .rp-who { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 10px;
-            font-size: 1.15rem; line-height: 1.3; }
-  .rp-name { font-weight: 800; font-size: 1.25rem; }
-  .rp-ink0 { color: #A85A00; }
-  .rp-ink1 { color: #1F6FA3; }
+from companion.screens.table import style as table_style
+
+OWN = """\
   .rp-char { font-weight: 650; }
   .rp-muted { color: #555; font-weight: 500; font-style: italic; }
   .rp-role { font-size: 0.9rem; font-weight: 800; color: #FFF; border-radius: 6px;
@@ -85,25 +75,10 @@ CSS = """
                   padding: 6px 10px; font-size: 1rem; color: #111; }
   .rp-character b { font-size: 1.15rem; }
   .rp-character ul { margin: 4px 0 0; padding-left: 1.1em; }
-  .rp-cover { background: #263238; color: #FFFFFF; border-radius: 14px; padding: 18px 16px;
-              font-size: 1.5rem; font-weight: 700; text-align: center; }
-  .rp-cover small { display: block; font-size: 1.05rem; font-weight: 500; margin-top: 6px;
-                    color: #CFD8DC; }
-  div[data-testid="stButton"] button div[data-testid="stMarkdownContainer"] p {
-    font-size: 1.12rem; font-weight: 650; line-height: 1.15; }
-  div[class*="st-key-rp_design_"] button, div[class*="st-key-rp_card_"] button {
-    min-height: 52px; padding: 4px 6px; }
-  div[class*="st-key-rp_design_"] button p, div[class*="st-key-rp_card_"] button p {
-    font-size: 1rem !important; }
   .st-key-rp_undo ~ div[data-testid="stElementContainer"] div[data-testid="stCaptionContainer"] {
     font-size: 0.78rem; line-height: 1.15; }
-  div[data-testid="stAlert"] div[data-testid="stMarkdownContainer"] p {
-    font-size: 1.15rem; font-weight: 650; }
-  @media (orientation: portrait) {
-    .st-key-rp_main > div > div[data-testid="stHorizontalBlock"] {
-      flex-direction: column-reverse; }
-    .st-key-rp_main > div > div[data-testid="stHorizontalBlock"] > div[data-testid="stColumn"] {
-      width: 100% !important; flex: 1 1 100% !important; }
-  }
-</style>
 """
+
+CSS = table_style.sheet(
+    table_style.head("rp"), table_style.sides("rp", "duelist"), OWN, table_style.tail("rp")
+)

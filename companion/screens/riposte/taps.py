@@ -22,9 +22,10 @@ import streamlit as st
 from companion.engine.seats import HIDDEN
 from companion.games.riposte.seats import REVEALED, SEALED
 from companion.games.riposte.state import BRACE
-from companion.games.rulings import rulebook, ruled, ruling_of
+from companion.games.rulings import rulebook
 from companion.screens import parts, rules_panel
 from companion.screens.riposte.eyes import Screen
+from companion.screens.table import rulings as table_rulings
 
 GAME = "riposte"
 OUTCOMES = {"Perfect block": "perfect_block", "Strike": "strike", "Block": "block"}
@@ -32,21 +33,14 @@ SETS = ("outcome", "ability", "term")
 
 
 def flash(message: str | None) -> None:
-    """The refused tap's reason, and the ruling behind it when one decides it."""
-    parts.flash(message)
-    if message and ruling_of(message):
-        rules_panel.why(GAME, message, key="rp_flash")
+    """The refused tap's reason, and the ruling behind it (`table.rulings`)."""
+    table_rulings.flash(GAME, "rp", message)
 
 
 def undo_ruling(why_not: str | None) -> None:
     """Under a refused undo, the ruling it follows: a card (or character) laid face down is
     played (ruling simultaneous-choice)."""
-    if why_not is None or str(why_not) not in (*SEALED.values(), REVEALED):
-        return
-    cited = ruled(str(why_not), "simultaneous-choice")
-    topic = parts.plain(rulebook(GAME).ruling("simultaneous-choice").topic)
-    rules_panel.explain_button(GAME, rules_panel.ruling("simultaneous-choice"), f"Rule: {topic}",
-                               key="rule_why_undo", note=cited, width="content")  # fmt: skip
+    table_rulings.undo_ruling(GAME, why_not, (*SEALED.values(), REVEALED), "simultaneous-choice")
 
 
 # --- what lies open on the table -----------------------------------------------------------------

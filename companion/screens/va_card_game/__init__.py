@@ -29,18 +29,14 @@ small memories, `words` and `pictures` the cards in words and markup, and `style
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from html import escape
-
-import streamlit as st
-
-from companion.games.va_card_game.state import DEAL, DECLARE, DRAW, EQUIP, OVER, PREPARE, TOSS
-from companion.screens import rules_panel, session
+from companion.games.va_card_game.state import DEAL, DECLARE, DRAW, EQUIP, PREPARE, TOSS
+from companion.screens import session
+from companion.screens.table import page as table_page
 from companion.screens.va_card_game import between, declaring, eyes, field, header, opening, taps
 from companion.screens.va_card_game.hand import hand, to_take
 from companion.screens.va_card_game.style import CSS
 
-SCREENS: dict[str, Callable[[eyes.Screen], None]] = {
+SCREENS: table_page.Phases = {
     TOSS: opening.toss,
     DEAL: opening.deal,
     PREPARE: opening.place,
@@ -50,44 +46,16 @@ SCREENS: dict[str, Callable[[eyes.Screen], None]] = {
 }
 
 
-def render(table: session.Table) -> None:
-    app = eyes.app_seat(table.public)
-    if app is not None:
-        session.let_the_app_play(table)
-    screen = eyes.screen(table, app)
-    st.html(CSS)
-    header.title_bar(screen)
-    with st.container(key="va_main"):
-        left, right = st.columns([1.55, 1], gap="small")
-        with left, st.container(key="va_left"):
-            field.draw(screen)
-            taps.rules_rows(screen)  # what lies open, each a tap to its rules
-        with right, st.container(key="va_right"):
-            private = screen.private is not None and not screen.covered
-            if not private:
-                header.just_now(screen)
-            taps.flash(table.flash)  # by the buttons: in sight where the tap was
-            _controls(screen)
-            if private:  # a player's own screen: their choices first, in sight
-                header.just_now(screen)
-    header.log(screen.seen)
-    rules_panel.show_open()
-
-
 def _controls(screen: eyes.Screen) -> None:
     """What this phase asks of the table, on the screen of its own."""
     phase = screen.view["phase"]
-    if phase == OVER:
-        header.game_over(screen)
-        return
     choosing = any("player" in a for a in screen.legal)
     if screen.covered or (screen.private is None and not choosing):
         header.prompt(header.next_step(screen))
     if screen.covered:
         eyes.cover(screen)
         return
-    if screen.app is not None and _apps_turn(screen):
-        st.html(f'<div class="va-now">{escape(screen.called(screen.app))} is thinking…</div>')
+    if table_page.thinking(screen, "va"):
         return
     to_take(screen)
     SCREENS[phase](screen)
@@ -96,6 +64,10 @@ def _controls(screen: eyes.Screen) -> None:
         hand(screen, seat)  # a player's own cards, also while the other one decides
 
 
-def _apps_turn(screen: eyes.Screen) -> bool:
-    """Whether the table waits for the app alone (it has just not moved yet)."""
-    return not screen.legal and screen.app in screen.seen.to_move()
+PAGE = table_page.of(
+    "va", CSS, (1.55, 1), eyes, header, taps, field.draw, _controls, private_first=True
+)
+
+
+def render(table: session.Table) -> None:
+    table_page.render(PAGE, table)

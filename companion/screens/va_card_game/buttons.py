@@ -9,12 +9,12 @@ for their next screen, if it is theirs too; the engine checks every tap (`sessio
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import partial
 from typing import Any
 
 from companion.games.va_card_game.state import with_side
 from companion.games.va_card_game.stats import left, totals
-from companion.screens import parts, session
+from companion.screens.table import buttons as table_buttons
+from companion.screens.table.eyes import keep_tablet as keep_tablet
 from companion.screens.va_card_game import memory
 from companion.screens.va_card_game.eyes import Screen
 from companion.screens.va_card_game.words import bonus, gear_name, hero_words
@@ -23,31 +23,24 @@ Action = dict[str, Any]
 
 
 def button(screen: Screen, label: str, action: Action, primary: bool = False) -> None:
-    """An action's button, keyed by the action."""
-    parts.action_button(label, action, key=parts.action_key(action), primary=primary, wrap=True,
-                        play=partial(play, keep_tablet(screen)))  # fmt: skip
+    """An action's button, keyed by the action (`table.buttons`)."""
+    table_buttons.button(screen, label, action, primary, forget=forget)
 
 
-def keep_tablet(screen: Screen) -> str | None:
-    """The cover token of this player's next screen, when this one is a private screen."""
-    if screen.private is None:
-        return None
-    return f"{screen.table.gid}:{screen.private.seat}:{screen.length + 1}"
+def forget() -> None:
+    """Forget a choice waiting for its confirmation and the cards half entered."""
+    memory.forget_choice()
+    memory.forget_entry()
 
 
 def play(keep: str | None, action: Action) -> None:
-    """Callback: play `action`; on a private screen, its player keeps the tablet."""
-    memory.forget_choice()
-    memory.forget_entry()
-    if keep is not None:
-        memory.uncover(keep)
-    session.act(action)
+    """Callback: play `action` (`table.buttons.play`); on a private screen, its player keeps the
+    tablet."""
+    table_buttons.play(keep, action, forget)
 
 
 def one_button_each(screen: Screen) -> None:
-    """One button per legal action; the only one, if it is alone, is the one to tap."""
-    for action in screen.legal:
-        button(screen, label(screen, action), action, primary=len(screen.legal) == 1)
+    table_buttons.one_button_each(screen, label, forget)
 
 
 def label(screen: Screen, action: Action) -> str:
@@ -57,7 +50,8 @@ def label(screen: Screen, action: Action) -> str:
     if kind == "toss":
         return "Flip the coin for us"
     if kind == "deal":
-        return "Shuffle and deal: 3 heroes and 3 pieces of equipment to each player"
+        n = data.opening
+        return f"Shuffle and deal: {n} heroes and {n} pieces of equipment to each player"
     if kind == "draw":
         return "Draw: one hero card and one equipment card for each player"
     if kind == "declare":

@@ -22,6 +22,7 @@ from companion.engine.seats import HIDDEN
 from companion.games.va_card_game.data import design
 from companion.screens import parts
 from companion.screens.keys import FLASH
+from companion.screens.table import entry as table_entry
 from companion.screens.va_card_game import memory
 from companion.screens.va_card_game.buttons import play
 from companion.screens.va_card_game.eyes import Screen
@@ -94,13 +95,8 @@ def by_deck(slots: Sequence[Slot], copies: Sequence[str]) -> dict[tuple[int, str
 
 
 def refusal(screen: Screen, slots: Sequence[Slot]) -> str:
-    """Why cards entered cannot all have come off the decks (the page's words: the engine only
-    knows copies)."""
-    said = [names_of(screen, kind)[wanted] for _, kind, wanted in slots]
-    if len(said) == 1:
-        return f"No {said[0]} can come off the deck now: check the card and enter it again."
-    listed = f"{', '.join(said[:-1])} and {said[-1]}"
-    return f"{listed} cannot all come off the decks now: check the cards and enter them again."
+    """Why cards entered cannot all have come off the decks (`table.entry.refusal`)."""
+    return table_entry.refusal([names_of(screen, kind)[w] for _, kind, w in slots], "decks")
 
 
 def play_entered(
@@ -117,15 +113,11 @@ def play_entered(
 
 def chosen_line(screen: Screen, target: str, kind: str, title: str, most: int) -> list[str]:
     """The cards entered for `target` so far, said above its picker, with Clear."""
-    moment = screen.entry_moment
-    chosen: list[str] = memory.entry(moment).get(target, [])
     named = names_of(screen, kind)
-    said = parts.plain(", ".join(named[d] for d in chosen)) if chosen else "none yet"
-    st.markdown(f"**{title}** ({len(chosen)} of {most}): {said}")
-    if chosen:
-        st.button("Clear and start again", key=f"va_clear_{target}", width="stretch", wrap=True,
-                  on_click=memory.put, args=(moment, target, []))  # fmt: skip
-    return chosen
+    moment = screen.entry_moment
+    return table_entry.chosen_line(
+        "va", memory.ENTERED, moment, target, title, most, named.__getitem__
+    )
 
 
 def picker(screen: Screen, target: str, kind: str, most: int, left: Counter[str]) -> None:

@@ -17,7 +17,7 @@ from html import escape
 import streamlit as st
 
 from companion.engine.seats import HIDDEN
-from companion.games.va_card_game.data import MAX_GEAR, VaCardGameData
+from companion.games.va_card_game.data import VaCardGameData
 from companion.games.va_card_game.state import DEAL, DECLARE, EQUIP, OVER, PREPARE, TOSS
 from companion.games.va_card_game.stats import left, totals
 from companion.screens.va_card_game import exchange
@@ -134,7 +134,7 @@ def _gear(screen: Screen, p: int) -> str:
         f'<span class="va-chip"><b>{escape(gear_name(data, g))}</b> {escape(bonus(data, g))}</span>'
         for g in gear
     )
-    head = f'<div class="va-title">Equipment {len(gear)} of {MAX_GEAR}</div>'
+    head = f'<div class="va-title">Equipment {len(gear)} of {data.max_gear}</div>'
     return f'<div class="va-gear">{head}<div class="va-chips">{chips or "none"}</div></div>'
 
 

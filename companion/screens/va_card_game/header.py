@@ -3,20 +3,14 @@ what the physical cards must do), what the turn waits for, the log, and the end 
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
-import streamlit as st
-
-from companion.engine.seen import SeenMatch
-from companion.games.va_card_game.data import MAX_GEAR, OPENING
 from companion.games.va_card_game.state import DEAL, DECLARE, DRAW, EQUIP, OVER, PREPARE, TOSS
-from companion.screens import last_moves, parts, session
+from companion.screens.table import header as table_header
 from companion.screens.va_card_game import memory, taps
 from companion.screens.va_card_game.eyes import APP_CARDS, Screen
 from companion.screens.va_card_game.table_talk import for_the_table
 
-LOG_SHOWN = 150
 OPENING_WORDS = (
     "A new game. The tablet keeps every hero's HP and DEF, the life points and the secret "
     "declarations; the cards stay on the table."
@@ -24,25 +18,16 @@ OPENING_WORDS = (
 
 
 def title_bar(screen: Screen) -> None:
-    """The title (with whose screen this is), Undo as far as this device may take back (the
-    engine's reason under it when it may not), Back to games."""
-    table, view = screen.table, screen.view
-    notes = ""
-    if screen.app is not None:
-        notes += " · against the app"
-    if table.access.seat is not None:
-        notes += f" · {view['names'][table.access.seat]}'s screen"
-    elif table.access.public:
-        notes += " · watching"
-    device = table.look()  # the eyes the engine answers an undo from this device to
-    can_undo = bool(device.length) and not table.access.public
-    why_not = session.undo_refusal(table) if can_undo else None
-    parts.title_bar(f"VA Card Game · {moment(view)}{notes}", prefix="va", can_undo=can_undo,
-                    undo=_undo, undo_args=(screen.app, _keeper(screen)), wrap=True,
-                    why_not=why_not)  # fmt: skip
-    taps.undo_ruling(why_not)
-    if table.access.public:
-        st.caption(session.WATCHING)
+    """The title bar (`table.header`) with the game's moment; a player taking back their own move
+    on their private screen keeps the tablet; under a refused Undo, its ruling."""
+    table_header.title_bar(screen, f"VA Card Game · {moment(screen.view)}", "va", forget=forget,
+                           keep_tablet=True, ruling=taps.undo_ruling)  # fmt: skip
+
+
+def forget() -> None:
+    """Forget a choice waiting for its confirmation and the cards half entered."""
+    memory.forget_choice()
+    memory.forget_entry()
 
 
 def moment(view: dict[str, Any]) -> str:
@@ -54,45 +39,18 @@ def moment(view: dict[str, Any]) -> str:
     return f"turn {view['turn']}, {view['names'][view['active']]}'s turn"
 
 
-def _keeper(screen: Screen) -> str | None:
-    """On an uncovered private screen whose player took the last action: the cover of the
-    screen before it, theirs too. Taking back their own move, they keep the tablet."""
-    private, seen = screen.private, screen.seen
-    if private is None or screen.covered or not seen.log:
-        return None
-    if seen.log[-1].get("player") != private.seat:
-        return None
-    return f"{screen.table.gid}:{private.seat}:{seen.length - 1}"
-
-
-def _undo(app: int | None, keeper: str | None) -> None:
-    """Take back the last action; against the app, also everything the app did after it. A
-    player who takes back their own move on their private screen keeps the tablet."""
-    memory.forget_choice()
-    memory.forget_entry()
-    if keeper is not None:
-        memory.uncover(keeper)
-    session.undo(last_moves.with_the_apps_reply(app))
-
-
 def just_now(screen: Screen) -> None:
-    """What the last move did (against the app, with the app's answers), in the engine's words,
-    and with the app's cards what the table does with the physical cards."""
-    seen = screen.seen
-    shown = last_moves.recent(seen, screen.app)
-    todo: list[str] = []
-    if screen.cards == APP_CARDS:
-        todo = [t for i in shown for t in for_the_table(seen, screen.app, i)]
-    last_moves.show("va", seen, shown, todo, OPENING_WORDS)
+    table_header.just_now(screen, "va", OPENING_WORDS, for_the_table)
 
 
 def prompt(text: str) -> None:
-    st.html(f'<div class="va-prompt">{escape(text)}</div>')
+    table_header.prompt("va", text)
 
 
 def next_step(screen: Screen) -> str:
     """What the table waits for now, in a sentence."""
     view = screen.view
+    opening, max_gear = screen.data.opening, screen.data.max_gear
     names = view["names"]
     phase = view["phase"]
     if phase == TOSS:
@@ -100,17 +58,17 @@ def next_step(screen: Screen) -> str:
     if phase == DEAL:
         if screen.cards == APP_CARDS:
             return (
-                f"Deal: the app shuffles and names {OPENING} hero cards and {OPENING} equipment "
+                f"Deal: the app shuffles and names {opening} hero cards and {opening} equipment "
                 "cards for each player, in private."
             )
         return (
-            f"Each player shuffles their hero deck and their equipment deck and draws {OPENING} "
+            f"Each player shuffles their hero deck and their equipment deck and draws {opening} "
             "of each; then each enters them in private."
         )
     if phase == PREPARE:
         waiting = [screen.called(p) for p in (0, 1) if not view["heroes"][p]]
         return (
-            f"{' and '.join(waiting)}: place one hero face down with up to {MAX_GEAR} pieces of "
+            f"{' and '.join(waiting)}: place one hero face down with up to {max_gear} pieces of "
             "equipment, then say ready. Both are revealed together."
         )
     if phase == DECLARE:
@@ -142,24 +100,10 @@ def next_step(screen: Screen) -> str:
     return ""
 
 
-def log(seen: SeenMatch) -> None:
-    parts.log_list(seen.events, height=280, most=LOG_SHOWN)
-
-
 def game_over(screen: Screen) -> None:
     view = screen.view
     winner = view["winner"]
     life = view["life"]
     head = f"{screen.called(winner)} wins the game!" if winner in (0, 1) else "The game is a draw."
     said = f"Life points: {view['names'][0]} {life[0]}, {view['names'][1]} {life[1]}."
-    st.html(f'<div class="va-cover">{escape(head)}<small>{escape(said)}</small></div>')
-    if not screen.table.access.table:
-        return  # a new game is started from the table
-    st.button("Play a new game", key="va_new", type="primary", width="stretch", wrap=True,
-              on_click=_again, args=(screen.seen.rules, dict(screen.seen.options)))  # fmt: skip
-
-
-def _again(rules: Any, options: dict[str, Any]) -> None:
-    memory.forget_choice()
-    memory.forget_entry()
-    session.start(rules, options)
+    table_header.game_over(screen, "va", head, said, "Play a new game", forget=forget)

@@ -13,7 +13,8 @@ from typing import Any
 
 import streamlit as st
 
-from companion.screens.keys import COVERS, FLASH
+from companion.screens.keys import FLASH
+from companion.screens.table.memory import Entered, held
 
 CHOICE = "va_choice"  # a choice before its confirmation tap: (moment, {what: value})
 ENTRY = "va_entry"  # cards typed in from the physical decks: ((game, length), {target: [designs]})
@@ -26,10 +27,7 @@ Moment = tuple[str, int, int]  # the game's id, the log's length and the seat ch
 
 def choice(moment: Moment) -> dict[str, Any]:
     """What the seat has chosen so far at `moment` (nothing, if it was chosen at another)."""
-    kept = st.session_state.get(CHOICE)
-    if not kept or kept[0] != moment:
-        return {}
-    return kept[1]
+    return held(CHOICE, moment) or {}
 
 
 def choose(moment: Moment, **what: Any) -> None:
@@ -63,44 +61,9 @@ def forget_choice() -> None:
 
 # --- cards typed in from the physical decks ------------------------------------------------------
 
-
-def entry(moment: tuple[str, int]) -> dict[str, Any]:
-    """What has been entered at `moment`; anything entered at another moment is dropped."""
-    kept = st.session_state.get(ENTRY)
-    if not kept or kept[0] != moment:
-        st.session_state.pop(ENTRY, None)
-        return {}
-    return kept[1]
-
-
-def put(moment: tuple[str, int], target: str, value: Any) -> None:
-    """Callback: set one part of the entry at `moment`."""
-    kept = dict(entry(moment))
-    kept[target] = value
-    st.session_state[ENTRY] = (moment, kept)
-
-
-def add(moment: tuple[str, int], target: str, value: str, most: int) -> None:
-    """Callback: one more card for `target`, at most `most` of them."""
-    listed = list(entry(moment).get(target, []))
-    if len(listed) < most:
-        put(moment, target, [*listed, value])
-
-
-def drop(targets: tuple[str, ...]) -> None:
-    """Forget these parts of the entry (the cards to enter again), keeping the rest."""
-    kept = st.session_state.get(ENTRY)
-    if kept:
-        st.session_state[ENTRY] = (kept[0], {k: v for k, v in kept[1].items() if k not in targets})
-
-
-def forget_entry() -> None:
-    st.session_state.pop(ENTRY, None)
-
-
-# --- the tablet stays with its player ------------------------------------------------------------
-
-
-def uncover(token: str) -> None:
-    """The cover `token` counts as passed: its player already holds the tablet."""
-    st.session_state.setdefault(COVERS, set()).add(token)
+ENTERED = Entered(ENTRY)
+entry = ENTERED.get  # what has been entered at a moment (the game and the log's length)
+put = ENTERED.put  # callback: set one part of the entry at a moment
+add = ENTERED.add  # callback: one more card for a target, at most so many
+drop = ENTERED.drop  # forget these parts of the entry, keeping the rest
+forget_entry = ENTERED.forget

@@ -18,7 +18,6 @@ import streamlit as st
 
 from companion.engine.seats import HIDDEN
 from companion.games.rulings import ruling_of
-from companion.games.va_card_game.data import MAX_GEAR, OPENING
 from companion.games.va_card_game.stats import totals
 from companion.screens import parts
 from companion.screens.va_card_game import entry, memory, scan, taps
@@ -55,7 +54,7 @@ def deal(screen: Screen) -> None:
 def _enter_opening(screen: Screen, p: int) -> None:
     """Player `p` enters the cards they drew; the second player's entry deals."""
     view, moment = screen.view, screen.entry_moment
-    sizes = {kind: min(OPENING, view[f"{kind}_decks"][p]) for kind in ("hero", "gear")}
+    sizes = {kind: min(screen.data.opening, view[f"{kind}_decks"][p]) for kind in ("hero", "gear")}
     prompt(f"{screen.name(p)}: which cards did you draw? Tap each one.")
     scan.drawn(screen, p, sizes)
     chosen = {}
@@ -106,7 +105,8 @@ def place(screen: Screen) -> None:
     if hero and chosen.get("sure"):
         _confirm(screen, p, action)
         return
-    prompt(f"{screen.name(p)}: your opening hero, and up to {MAX_GEAR} pieces to tuck under it.")
+    most = screen.data.max_gear
+    prompt(f"{screen.name(p)}: your opening hero, and up to {most} pieces to tuck under it.")
     heroes, pieces = st.columns(2, gap="small")
     with heroes:
         _heroes(screen, p, hero)
@@ -148,15 +148,15 @@ def _pieces(screen: Screen, p: int, gear: list[str]) -> None:
     kit = list(screen.view["gear_hands"][p])
     if not kit:
         return
-    st.markdown(f"**Equipment** (up to {MAX_GEAR}, or none)")
-    full = len(gear) >= MAX_GEAR
+    st.markdown(f"**Equipment** (up to {data.max_gear}, or none)")
+    full = len(gear) >= data.max_gear
     for piece in kit:
         picked = piece in gear
         words = parts.plain(f"{gear_name(data, piece)} · {bonus(data, piece)}")
         st.button(f"{'✓ ' if picked else '+ '}{words}", key=f"va_gear_{piece.replace('.', '-')}",
                       width="stretch", wrap=True,
                       type="primary" if picked else "secondary", disabled=full and not picked,
-                      on_click=memory.toggle, args=(moment, piece, MAX_GEAR))  # fmt: skip
+                      on_click=memory.toggle, args=(moment, piece, data.max_gear))  # fmt: skip
 
 
 def _confirm(screen: Screen, p: int, action: Action) -> None:

@@ -8,19 +8,9 @@ tests check the layout this gives at both tablet sizes.
 
 from __future__ import annotations
 
-CSS = """
-<style>
-  div[data-testid="stMainBlockContainer"] { padding-left: 0.8rem; padding-right: 0.8rem;
-                                            padding-top: 0.6rem; }
-  .va-table { display: flex; flex-direction: column; gap: 6px; color: #111; }
-  .va-side { background: #FFFFFF; border: 2px solid #C8C8C8; border-radius: 12px;
-             padding: 4px 10px 6px; }
-  .va-side.active { border: 4px solid #E0A800; background: #FFFBEA; padding: 2px 8px 4px; }
-  .va-who { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 10px;
-            font-size: 1.15rem; line-height: 1.3; }
-  .va-name { font-weight: 800; font-size: 1.25rem; }
-  .va-ink0 { color: #A85A00; }
-  .va-ink1 { color: #1F6FA3; }
+from companion.screens.table import style as table_style
+
+OWN = """\
   .va-tag { font-size: 0.9rem; font-weight: 800; border-radius: 6px; padding: 1px 7px;
             white-space: nowrap; }
   .va-active-tag { background: #C45E00; color: #FFF; }
@@ -93,26 +83,11 @@ CSS = """
                 padding: 5px 10px; }
   .va-hand { background: #FAFAFA; border: 2px solid #D0D0D0; border-radius: 12px;
              padding: 4px 8px 6px; }
-  .va-cover { background: #263238; color: #FFFFFF; border-radius: 14px; padding: 18px 16px;
-              font-size: 1.5rem; font-weight: 700; text-align: center; }
-  .va-cover small { display: block; font-size: 1.05rem; font-weight: 500; margin-top: 6px;
-                    color: #CFD8DC; }
   div[data-testid="stHorizontalBlock"]:has(.st-key-va_undo) { align-items: flex-start; }
   div[data-testid="stColumn"]:has(.st-key-va_undo) div[data-testid="stCaptionContainer"] {
     font-size: 0.8rem; line-height: 1.15; }
-  div[data-testid="stButton"] button div[data-testid="stMarkdownContainer"] p {
-    font-size: 1.12rem; font-weight: 650; line-height: 1.15; }
-  div[class*="st-key-va_design_"] button, div[class*="st-key-va_card_"] button {
-    min-height: 52px; padding: 4px 6px; }
-  div[class*="st-key-va_design_"] button p, div[class*="st-key-va_card_"] button p {
-    font-size: 1rem !important; }
-  div[data-testid="stAlert"] div[data-testid="stMarkdownContainer"] p {
-    font-size: 1.15rem; font-weight: 650; }
-  @media (orientation: portrait) {
-    .st-key-va_main > div > div[data-testid="stHorizontalBlock"] {
-      flex-direction: column-reverse; }
-    .st-key-va_main > div > div[data-testid="stHorizontalBlock"] > div[data-testid="stColumn"] {
-      width: 100% !important; flex: 1 1 100% !important; }
-  }
-</style>
 """
+
+CSS = table_style.sheet(
+    table_style.head("va"), table_style.sides("va"), OWN, table_style.tail("va")
+)

@@ -21,11 +21,12 @@ from collections.abc import Sequence
 import streamlit as st
 
 from companion.engine.seats import HIDDEN
-from companion.games.rulings import rulebook, ruled, ruling_of
+from companion.games.rulings import rulebook
 from companion.games.va_card_game.data import design
 from companion.games.va_card_game.seats import SEALED
 from companion.games.va_card_game.state import DECLARE
 from companion.screens import parts, rules_panel
+from companion.screens.table import rulings as table_rulings
 from companion.screens.va_card_game.eyes import Screen
 
 GAME = "va_card_game"
@@ -33,21 +34,16 @@ LIFE = "life_tracker"
 
 
 def flash(message: str | None) -> None:
-    """The refused tap's reason, and the ruling behind it when one decides it."""
-    parts.flash(message)
-    if message and ruling_of(message):
-        rules_panel.why(GAME, message, key="va_flash")
+    """The refused tap's reason, and the ruling behind it (`table.rulings`)."""
+    table_rulings.flash(GAME, "va", message)
 
 
 def undo_ruling(why_not: str | None) -> None:
     """Under a refused undo, the ruling it follows: a declaration is final, before or after the
     reveal (ruling declaration-order)."""
-    if why_not is None or str(why_not) not in (SEALED[DECLARE], SEALED["revealed"]):
-        return
-    cited = ruled(str(why_not), "declaration-order")
-    topic = parts.plain(rulebook(GAME).ruling("declaration-order").topic)
-    rules_panel.explain_button(GAME, rules_panel.ruling("declaration-order"), f"Rule: {topic}",
-                               key="rule_why_undo", note=cited, width="content")  # fmt: skip
+    table_rulings.undo_ruling(
+        GAME, why_not, (SEALED[DECLARE], SEALED["revealed"]), "declaration-order"
+    )
 
 
 def reasons(refusals: Sequence[tuple[str, str | None]]) -> None:

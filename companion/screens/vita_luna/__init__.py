@@ -28,9 +28,10 @@ from html import escape
 
 import streamlit as st
 
-from companion.games.rulings import ruling_of
 from companion.games.vita_luna.state import BETWEEN, BIDDING, OVER, PLACE, TURN
-from companion.screens import parts, rules_panel, session
+from companion.screens import rules_panel, session
+from companion.screens.table import page as table_page
+from companion.screens.table import rulings as table_rulings
 from companion.screens.vita_luna import (
     battle,
     between,
@@ -58,31 +59,28 @@ def render(table: session.Table) -> None:
     step = steps[0] if steps else None
     st.html(CSS)
     header.title_bar(screen)
-    with st.container(key="vl_main"):
-        left, right = st.columns([1.7, 1], gap="small")
-        with left, st.container(key="vl_left"):
-            header.board(screen, step)
-            if steps:
-                pacing.walk_says(steps)
-            _flash(table.flash)  # under the board: in sight however far the page has scrolled
-            if not steps:  # while the table mirrors an attack, only the step under the board
-                header.rules_row(screen, step)
-        with right, st.container(key="vl_right"):
-            header.players(screen, step)
-            if steps:
-                pacing.walk_buttons(steps, screen.seen.length)
-            else:
-                _controls(screen)
-            header.private_cards(screen)
-            header.log(screen.seen, steps[0].after if steps else None)  # the board stays in sight
+    left, right = table_page.sides("vl", (1.7, 1))
+    with left:
+        header.board(screen, step)
+        if steps:
+            pacing.walk_says(steps)
+        _flash(table.flash)  # under the board: in sight however far the page has scrolled
+        if not steps:  # while the table mirrors an attack, only the step under the board
+            header.rules_row(screen, step)
+    with right:
+        header.players(screen, step)
+        if steps:
+            pacing.walk_buttons(steps, screen.seen.length)
+        else:
+            _controls(screen)
+        header.private_cards(screen)
+        header.log(screen.seen, steps[0].after if steps else None)  # the board stays in sight
     rules_panel.show_open()
 
 
 def _flash(message: str | None) -> None:
-    """The refused tap's reason, and the ruling behind it when one decides it."""
-    parts.flash(message)
-    if message and ruling_of(message):
-        rules_panel.why(header.GAME, message, key="vl_flash")
+    """The refused tap's reason, and the ruling behind it (`table.rulings`)."""
+    table_rulings.flash(header.GAME, "vl", message)
 
 
 def _controls(screen: eyes.Screen) -> None:

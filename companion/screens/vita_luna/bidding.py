@@ -16,7 +16,6 @@ import streamlit as st
 
 from companion.engine.seats import HIDDEN
 from companion.engine.seen import SeenMatch
-from companion.games.vita_luna.actions import AUCTION_LOTS
 from companion.games.vita_luna.state import CARD_BID
 from companion.screens import parts
 from companion.screens.keys import DRAFT
@@ -59,9 +58,9 @@ def bidding(screen: Screen) -> None:
     if state.phase == CARD_BID:
         lot = cell(data, state, state.lot, False, True)
         st.markdown(
-            f'<div class="vl-lot">{card_svg(lot, 200)}<div>Card {state.lots} of {AUCTION_LOTS} '
-            f"turned up ({escape(data.cards[state.lot].deck)}). Both bid in secret; the higher bid "
-            "takes it and both pay what they bid.</div></div>",
+            f'<div class="vl-lot">{card_svg(lot, 200)}<div>Card {state.lots} of '
+            f"{data.auction_lots} turned up ({escape(data.cards[state.lot].deck)}). Both bid in "
+            "secret; the higher bid takes it and both pay what they bid.</div></div>",
             unsafe_allow_html=True,
         )
     else:

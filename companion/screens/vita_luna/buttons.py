@@ -68,7 +68,7 @@ def label(state: VitaLunaState, data, action: Action) -> str:
     if kind == "first_bidder":
         return f"{names[action['bidder']]} opens the bidding"
     if kind == "turn_up":
-        return f"Turn up the next {lot_colour(state)} card"
+        return f"Turn up the next {lot_colour(data, state)} card"
     if kind == "deal_rest":
         return "Deal the remaining cards at random"
     if kind == "reward":

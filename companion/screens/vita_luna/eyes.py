@@ -1,26 +1,13 @@
-"""Whose eyes Vita Luna's page draws through, and the "pass the tablet" covers in front of them.
-
-A page run draws from one `SeenMatch` and nothing else, so it cannot show what those eyes may not
-see (the engine's `view`; `companion.engine.seen`). Which eyes:
-- a player's own device: that player's, always (their hand, their bids; no covers);
-- a watch-only device: the public view, what lies open on the table, and no buttons;
-- the shared tablet against the app: the one human's (the app has no eyes to look away);
-- the shared tablet with two players: the public view, except on a screen that is one player's
-  (placing, entering a sealed bid, trading): that player's, once they have passed its cover.
-
-A cover is passed per seat and per moment (its token names the game, the screen, the seat and the
-moment) and only the cover of the screen on show stays passed: once the page shows anything else,
-every cover is down again, so an undo or another device's move never uncovers a hand by itself.
-"""
+"""Whose eyes Vita Luna's page draws through (`table.eyes`): which screen of the shared tablet is
+one player's (placing, entering a sealed bid, trading), its cover passed per seat and per moment
+(its token names the game, the screen, the seat and the moment); none while the table walks
+through an attack."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-import streamlit as st
-
-from companion.engine.seats import CHANCE
 from companion.engine.seen import SeenMatch
 from companion.games.vita_luna.actions import lot_opener
 from companion.games.vita_luna.state import (
@@ -31,42 +18,36 @@ from companion.games.vita_luna.state import (
     PLACE,
     VitaLunaState,
 )
-from companion.registry import entry
-from companion.screens import parts, session
-from companion.screens.keys import COVERS
+from companion.screens import session
+from companion.screens.table import eyes as table_eyes
+from companion.screens.table.eyes import app_seat as app_seat
+from companion.screens.table.eyes import device_eyes as device_eyes
+from companion.screens.table.eyes import offered as offered
 from companion.screens.vita_luna.buttons import picked
 
 Action = dict[str, Any]
+BUTTONS = {
+    "place": "I am {}: show my cards",
+    "bid": "I am {}: enter my bid",
+    "trade": "I am {}: show my cards",
+}
 
 
 @dataclass(frozen=True)
-class Private:
-    """A screen that is one player's on the shared tablet, and its cover."""
+class Private(table_eyes.Private):
+    """A screen that is one player's on the shared tablet ("place", "bid" or "trade"), its cover
+    (its token names the game, the screen, the seat and the moment) and the cover's button."""
 
-    seat: int
-    kind: str  # "place", "bid" or "trade"
-    token: str  # game, screen, seat and moment: the cover is passed for this one only
     button: str  # what the player taps to say they hold the tablet
 
 
 @dataclass(frozen=True)
-class Screen:
-    """One run of the page: the device, the eyes it draws through, and what it may offer."""
-
-    table: session.Table
-    seen: SeenMatch  # the eyes: every picture, word and label comes from here
-    app: int | None  # the seat the app plays, or None
-    legal: list[Action]  # the actions this screen offers (none while covered or watching)
-    private: Private | None = None  # the shared tablet's private screen now, if any
-    covered: bool = False  # ... still behind its cover
+class Screen(table_eyes.Screen[Any]):
+    """One run of Vita Luna's page (`table.eyes.Screen`), in its words."""
 
     @property
     def state(self) -> VitaLunaState:
         return self.seen.state
-
-    @property
-    def data(self) -> Any:
-        return self.seen.rules.data  # type: ignore[attr-defined]  # Vita Luna's rules hold it
 
     def hidden(self, state: VitaLunaState) -> frozenset[int]:
         """The board positions these eyes see as card backs in `state` (a moment they saw)."""
@@ -74,36 +55,15 @@ class Screen:
         return frozenset(i for i, card in enumerate(board) if card == FACE_DOWN)
 
     def name(self, seat: int) -> str:
-        note = " (the app)" if seat == self.app else ""
-        return self.state.names[seat] + note
-
-
-def app_seat(seen: SeenMatch) -> int | None:
-    """The seat the app plays in this game (the registry says), or None in a game of two people."""
-    game = entry(seen.rules.game_id)
-    if game is None or game.opponents is None:
-        return None
-    return next(iter(game.opponents(seen.options)), None)
-
-
-def device_eyes(table: session.Table, app: int | None) -> SeenMatch:
-    """The eyes of this device when no private screen is uncovered."""
-    if table.access.table and app is not None:
-        return table.look(1 - app)
-    return table.look()  # a player's own seat; the public view for the table and watchers
+        """A player's name, with "(the app)" for the app's seat."""
+        return self.called(seat)
 
 
 def screen(table: session.Table, app: int | None, walking: bool) -> Screen:
-    """What this run draws through: the device's eyes, or the uncovered private screen's."""
-    base = device_eyes(table, app)
-    private = None
-    if table.access.table and app is None and not walking:
-        private = private_screen(table.gid, base)
-    uncovered = _keep_only(private)
-    seen = table.look(private.seat) if private is not None and uncovered else base
-    covered = private is not None and not uncovered
-    legal = [] if covered else offered(table, seen, app, private)
-    return Screen(table, seen, app, legal, private, covered)
+    """What this run draws through: the device's eyes, or the uncovered private screen's (none
+    while the table walks through an attack)."""
+    return table_eyes.look(table, app, Screen, lambda gid, seen, cards: private_screen(gid, seen),
+                           shared=not walking)  # fmt: skip
 
 
 def private_screen(gid: str, seen: SeenMatch) -> Private | None:
@@ -112,16 +72,18 @@ def private_screen(gid: str, seen: SeenMatch) -> Private | None:
     who = state.names
     if state.phase == PLACE and state.active in (0, 1):
         p = state.active
-        return Private(p, "place", f"{gid}:place:{p}:{state.battle}",
-                       f"I am {who[p]}: show my cards")  # fmt: skip
+        return Private(
+            p, "place", f"{gid}:place:{p}:{state.battle}", BUTTONS["place"].format(who[p])
+        )
     if state.phase in BIDDING:
         p = bidder_now(seen)
-        return Private(p, "bid", f"{gid}:bid:{p}:{seen.length}", f"I am {who[p]}: enter my bid")
+        return Private(p, "bid", f"{gid}:bid:{p}:{seen.length}", BUTTONS["bid"].format(who[p]))
     pick = picked(seen.length)
     if state.phase == BETWEEN and pick and pick[0] == "trade":
         p = pick[1]
-        return Private(p, "trade", f"{gid}:trade:{p}:{seen.length}",
-                       f"I am {who[p]}: show my cards")  # fmt: skip
+        return Private(
+            p, "trade", f"{gid}:trade:{p}:{seen.length}", BUTTONS["trade"].format(who[p])
+        )
     return None
 
 
@@ -134,32 +96,6 @@ def bidder_now(seen: SeenMatch) -> int:
     return state.opener if state.phase == ATTACK_BID else lot_opener(state)
 
 
-def _keep_only(private: Private | None) -> bool:
-    """Whether `private` has been uncovered; every other cover goes back down."""
-    passed = st.session_state.get(COVERS) or set()
-    kept = passed & ({private.token} if private is not None else set())
-    if kept != passed:
-        st.session_state[COVERS] = kept
-    return bool(kept)
-
-
-def offered(
-    table: session.Table, seen: SeenMatch, app: int | None, private: Private | None
-) -> list[Action]:
-    """The legal actions this screen offers: none to a watcher, never the app's own, and on a
-    private screen only its player's (and what anyone may do)."""
-    if table.access.public:
-        return []
-    legal = [a for a in seen.legal_actions() if app is None or a.get("player") != app]
-    if private is not None:
-        actors = seen.rules.actors
-        legal = [a for a in legal if {private.seat, CHANCE} & actors(seen.state, a)]
-    return legal
-
-
 def cover(screen: Screen) -> None:
     """The "pass the tablet" screen in front of the private screen on show."""
-    private = screen.private
-    assert private is not None
-    parts.pass_tablet(private.token, screen.state.names[private.seat], private.button,
-                      key="vl_cover", look="vl-cover")  # fmt: skip
+    table_eyes.cover(screen, BUTTONS, "vl")

@@ -9,13 +9,11 @@ eyes these are has its hand listed.
 from __future__ import annotations
 
 from collections import Counter
-from html import escape
-from typing import Any
 
 import streamlit as st
 
 from companion.engine.seen import SeenMatch
-from companion.games.vita_luna.actions import AUCTION_LOTS, lot_colour
+from companion.games.vita_luna.actions import lot_colour
 from companion.games.vita_luna.checks import waiting_for
 from companion.games.vita_luna.data import EPICS
 from companion.games.vita_luna.state import (
@@ -34,7 +32,8 @@ from companion.games.vita_luna.state import (
     white_index,
     whites,
 )
-from companion.screens import last_moves, parts, rules_panel, session
+from companion.screens import parts, rules_panel
+from companion.screens.table import header as table_header
 from companion.screens.vita_luna.board import (
     Side,
     Track,
@@ -64,29 +63,12 @@ MODES = {"basic": "Basic", "advanced": "Advanced"}
 
 
 def title_bar(screen: Screen) -> None:
-    """The title (with whose screen this is, on a player's own device), Undo as far as this
-    device may take back (the engine's reason under it when it may not), Back to games."""
-    table, state = screen.table, screen.state
+    """The title bar (`table.header`) with the battle and the mode; Undo also forgets where a
+    walk-through of the log had got to."""
+    state = screen.state
     mode = MODES.get(state.mode, state.mode) + (", extended" if state.extended else "")
-    against = " · against the app" if screen.app is not None else ""
     battle = f"Battle {state.battle}" if state.battle else "Before the first battle"
-    device = table.look()  # the eyes the engine answers an undo from this device to
-    if table.access.seat is not None:
-        against += f" · {state.names[table.access.seat]}'s screen"
-    elif table.access.public:
-        against += " · watching"
-    can_undo = bool(device.length) and not table.access.public
-    why_not = session.undo_refusal(table) if can_undo else None
-    parts.title_bar(f"Vita Luna · {battle} · {mode}{against}", prefix="vl", can_undo=can_undo,
-                    undo=_undo, undo_args=(screen.app,), wrap=True, why_not=why_not)  # fmt: skip
-    if table.access.public:
-        st.caption(session.WATCHING)
-
-
-def _undo(app: int | None) -> None:
-    """Take back the last action; against the app, also everything the app did after it."""
-    session.undo(last_moves.with_the_apps_reply(app))
-    forget_cursor()
+    table_header.title_bar(screen, f"Vita Luna · {battle} · {mode}", "vl", forget=forget_cursor)
 
 
 # --- the board -----------------------------------------------------------------------------------
@@ -279,15 +261,19 @@ def next_step(screen: Screen) -> str:
     phase = state.phase
     theirs = state.active not in screen.table.acts_for
     if phase == DEAL:
-        return "Deal the starting cards: 4 black and 2 blue to each player, face down."
+        hand = screen.data.hand
+        return (
+            f"Deal the starting cards: {hand['black']} black and {hand['blue']} blue to each "
+            "player, face down."
+        )
     if phase == FIRST_ATTACKER:
         return "Who attacks first? Agree, then tap."
     if phase == FIRST_BIDDER:
         return "Who opens the bidding for the first attack?"
     if phase == TURN_UP:
         return (
-            f"Turn up the next {lot_colour(state)} card of the auction "
-            f"({state.lots + 1} of {AUCTION_LOTS})."
+            f"Turn up the next {lot_colour(screen.data, state)} card of the auction "
+            f"({state.lots + 1} of {screen.data.auction_lots})."
         )
     if phase == PLACE:
         p = state.active
@@ -311,7 +297,7 @@ def next_step(screen: Screen) -> str:
             "Between battles: each player may trade two black cards for a random blue one. "
             f"Then battle {state.battle + 1}: {names[1 - state.attacker]} attacks."
         )
-    return waiting_for(state)
+    return waiting_for(screen.data, state)
 
 
 # --- the cards in the hands of the player looking, the log, the end ------------------------------
@@ -351,23 +337,5 @@ def log(seen: SeenMatch, shown: Cursor | None) -> None:
 
 def game_over(screen: Screen) -> None:
     state = screen.state
-    st.html(
-        f'<div class="vl-cover">{escape(state.names[state.winner])} wins the game!'
-        f"<small>{escape(state.last)}</small></div>"
-    )
-    if not screen.table.access.table:
-        return  # a new game is started from the table
-    st.button(
-        "Play a new game",
-        key="vl_new",
-        type="primary",
-        width="stretch",
-        wrap=True,
-        on_click=_again,
-        args=(screen.seen.rules, dict(screen.seen.options)),
-    )
-
-
-def _again(rules, options: dict[str, Any]) -> None:
-    forget_cursor()
-    session.start(rules, options)
+    head = f"{state.names[state.winner]} wins the game!"
+    table_header.game_over(screen, "vl", head, state.last, "Play a new game", forget=forget_cursor)

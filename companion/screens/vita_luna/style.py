@@ -7,12 +7,10 @@ tests check the layout this gives at both tablet sizes.
 
 from __future__ import annotations
 
+from companion.screens.table import style as table_style
 from companion.screens.vita_luna.board import HEIGHT, WIDTH
 
-CSS = """
-<style>
-  div[data-testid="stMainBlockContainer"] { padding-left: 0.8rem; padding-right: 0.8rem;
-                                            padding-top: 0.6rem; }
+OWN = """\
   .vl-board svg { display: block; margin: 0 auto; width: 100%; height: auto; max-height: 86vh; }
   .st-key-vl_players { gap: 6px; }
   div[class*="st-key-vl_player_"] { background: #FFFFFF; color: #111; border: 2px solid #C8C8C8;
@@ -105,5 +103,7 @@ CSS = """
     .st-key-vl_players { flex-direction: row; }
     .st-key-vl_players > div { flex: 1 1 0; min-width: 0; }
   }
-</style>
-""".replace("BOARD_RATIO", f"{WIDTH} / {HEIGHT}")  # the tap targets lie over the board
+"""
+
+# the tap targets lie over the board
+CSS = table_style.sheet(table_style.MARGINS, OWN).replace("BOARD_RATIO", f"{WIDTH} / {HEIGHT}")

@@ -1,7 +1,6 @@
-"""What every card game's page shares about whose eyes it draws through: which seat the app
-plays, who draws the cards, this device's eyes when no private screen is uncovered, and the
-covers in front of one player's private screen on a shared tablet (Riposte, VA Card Game and
-Luturas decide *which* screen is private; the rest is the same for all three)."""
+"""The smallest of the table pieces `eyes` is made of: which seat the app plays, who draws the
+cards, this device's eyes when no private screen is uncovered, and the covers in front of one
+player's private screen on a shared tablet (each game decides *which* screen is private)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,58 @@
+"""An action's button on a card game's page, keyed by the action (`parts.action_key`).
+
+The engine checks every tap (`session.act`) and a refusal is flashed in its words. A tap made on
+a player's private screen keeps the tablet with that player for their next screen, if it is
+theirs too (`eyes.keep_tablet`); a page that remembers half-made choices forgets them first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+import streamlit as st
+
+from companion.screens import parts, session
+from companion.screens.keys import FLASH
+from companion.screens.table.eyes import Screen, keep_tablet, uncover
+
+Action = dict[str, Any]
+Forget = Callable[[], None]
+
+
+def button(
+    screen: Screen[Any],
+    label: str,
+    action: Action,
+    primary: bool = False,
+    forget: Forget | None = None,
+) -> None:
+    """An action's button, keyed by the action."""
+    parts.action_button(label, action, key=parts.action_key(action), primary=primary, wrap=True,
+                        play=partial(play, keep_tablet(screen), forget=forget))  # fmt: skip
+
+
+def play(keep: str | None, action: Action, forget: Forget | None = None) -> None:
+    """Callback: play `action` (after `forget`); on a private screen, its player keeps the tablet
+    (the cover `keep` of their next screen)."""
+    attempt(keep, action, forget)
+
+
+def attempt(keep: str | None, action: Action, forget: Forget | None = None) -> bool:
+    """Play `action` as `play` does; whether it was played (a refusal leaves the engine's reason
+    to flash, and what was entered to correct)."""
+    if forget is not None:
+        forget()
+    if keep is not None:
+        uncover(keep)
+    session.act(action)
+    return FLASH not in st.session_state
+
+
+def one_button_each(
+    screen: Screen[Any], label: Callable[[Any, Action], str], forget: Forget | None = None
+) -> None:
+    """One button per legal action; the only one, if it is alone, is the one to tap."""
+    for action in screen.legal:
+        button(screen, label(screen, action), action, len(screen.legal) == 1, forget)

@@ -1,0 +1,71 @@
+"""The CSS every card game's page shares, under the game's prefix (`rp`, `va`, `lt`, `vl`): the
+page's margins, the table's column, and for the pages that end the same way the covers, the
+button words, the card buttons, the alerts and the portrait tablet's order (the controls first,
+in sight without scrolling). A game's own rules go between `head` and `tail` (`sheet`).
+
+The classes are the ones the table pieces' markup and `st.container(key=...)` boxes carry; the
+browser tests check the layout this gives at both tablet sizes.
+"""
+
+from __future__ import annotations
+
+MARGINS = """\
+  div[data-testid="stMainBlockContainer"] { padding-left: 0.8rem; padding-right: 0.8rem;
+                                            padding-top: 0.6rem; }
+"""
+
+
+def head(prefix: str) -> str:
+    """The margins and the table's column of sides."""
+    return (
+        MARGINS
+        + f"  .{prefix}-table {{ display: flex; flex-direction: column; gap: 6px; color: #111; }}\n"
+    )
+
+
+def sides(prefix: str, side: str = "side") -> str:
+    """Each player's band (`<prefix>-<side>`, the active one marked), the line with who they are,
+    and each seat's ink."""
+    return f"""\
+  .{prefix}-{side} {{ background: #FFFFFF; border: 2px solid #C8C8C8; border-radius: 12px;
+              padding: 4px 10px 6px; }}
+  .{prefix}-{side}.active {{ border: 4px solid #E0A800; background: #FFFBEA;
+                     padding: 2px 8px 4px; }}
+  .{prefix}-who {{ display: flex; flex-wrap: wrap; align-items: center; gap: 4px 10px;
+            font-size: 1.15rem; line-height: 1.3; }}
+  .{prefix}-name {{ font-weight: 800; font-size: 1.25rem; }}
+  .{prefix}-ink0 {{ color: #A85A00; }}
+  .{prefix}-ink1 {{ color: #1F6FA3; }}
+"""
+
+
+def tail(prefix: str) -> str:
+    """The pass-the-tablet cover (and the end's), the words on buttons, the card buttons of the
+    entry (`<prefix>_design_`, `<prefix>_card_`), alerts, and on a portrait tablet the controls
+    above the board."""
+    return f"""\
+  .{prefix}-cover {{ background: #263238; color: #FFFFFF; border-radius: 14px; padding: 18px 16px;
+              font-size: 1.5rem; font-weight: 700; text-align: center; }}
+  .{prefix}-cover small {{ display: block; font-size: 1.05rem; font-weight: 500; margin-top: 6px;
+                    color: #CFD8DC; }}
+  div[data-testid="stButton"] button div[data-testid="stMarkdownContainer"] p {{
+    font-size: 1.12rem; font-weight: 650; line-height: 1.15; }}
+  div[class*="st-key-{prefix}_design_"] button, div[class*="st-key-{prefix}_card_"] button {{
+    min-height: 52px; padding: 4px 6px; }}
+  div[class*="st-key-{prefix}_design_"] button p, div[class*="st-key-{prefix}_card_"] button p {{
+    font-size: 1rem !important; }}
+  div[data-testid="stAlert"] div[data-testid="stMarkdownContainer"] p {{
+    font-size: 1.15rem; font-weight: 650; }}
+  @media (orientation: portrait) {{
+    .st-key-{prefix}_main > div > div[data-testid="stHorizontalBlock"] {{
+      flex-direction: column-reverse; }}
+    .st-key-{prefix}_main > div > div[data-testid="stHorizontalBlock"]
+      > div[data-testid="stColumn"] {{
+      width: 100% !important; flex: 1 1 100% !important; }}
+  }}
+"""
+
+
+def sheet(*parts: str) -> str:
+    """A page's style element from its parts, in order."""
+    return "\n<style>\n" + "".join(parts) + "</style>\n"
