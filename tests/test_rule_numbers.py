@@ -187,3 +187,68 @@ def test_the_rulebook_reads_the_numbers(tmp_path):
         ["Most cost", "5 gems", "The dearest a unit may be."],
         ["Hand", "4 cards", "Cards each player holds."],
     ]
+
+
+def _cited_format(manifest: dict | None = None, **changes) -> dict:
+    """The fixture's deck format with its counts and words citing the numbers, as a designer
+    writes it: bounds that follow the hand and the dearest cost."""
+    manifest = manifest or numbered_manifest()
+    fmt = manifest["deck_formats"]["std"]
+    fmt.update(
+        description="From {hand - 1} to {hand + 2} cards.",
+        min_cards="{hand - 1}",
+        max_cards="{hand + 2}",
+    )
+    fmt["copy_limit"].update(
+        max="{most_cost - 3}", by_value={"true": "{most_cost - 4}"}, rule="{most_cost - 3} each"
+    )
+    fmt["counts"][0].update(min="{most_cost - 4}", rule="at least {most_cost - 4} red unit")
+    fmt.update(changes)
+    return manifest
+
+
+def test_a_deck_format_cites_the_numbers(tmp_path):
+    """Deck-format bounds are rule numbers too: its counts and its words follow the sheet, and
+    a decklist is checked against the numbers as they are now."""
+    game = load_clean(numbered_game(tmp_path / "g", manifest=_cited_format()))
+    fmt = game.spec.deck_formats["std"]
+    assert (fmt.min_cards, fmt.max_cards, fmt.description) == (3, 6, "From 3 to 6 cards.")
+    assert fmt.copy_limit is not None and fmt.copy_limit.max == 2
+    assert fmt.copy_limit.by_value == {"true": 1} and fmt.copy_limit.rule == "2 each"
+    assert (fmt.counts[0].min, fmt.counts[0].rule) == (1, "at least 1 red unit")
+    assert GameBook(game).template_context()["deck_formats"]["std"]["max_cards"] == 6
+    # The designer's one edit: a hand of 3 makes the starter deck of 6 cards one too many.
+    sheet = NUMBERS_CSV.replace("Cards each player holds.,4", "Cards each player holds.,3")
+    folder = numbered_game(tmp_path / "h", {"rule_numbers.csv": sheet}, _cited_format())
+    (line,) = error_lines(folder)
+    assert "decks.csv" in line and "6 cards" in line and "5" in line, line
+
+
+FORMAT_REFUSALS = [
+    ("a count cites no number", _cited_format(max_cards="{hands}"),
+     "deck_formats.std.max_cards: {hands} cites 'hands', which is no rule number"),
+    ("words cite no number", _cited_format(description="Up to {hands} cards."),
+     "deck_formats.std.description: {hands} cites 'hands', which is no rule number"),
+    ("a count is neither", _cited_format(min_cards="hand"),
+     "deck_formats.std: \"min_cards\" should be a number, or rule numbers cited in braces"),
+    ("min above max", _cited_format(min_cards="{hand + 5}"),
+     "deck_formats.std.min_cards: 9 is above the max of 6"),
+    ("a count below 0", _cited_format(min_cards="{hand - 5}"),
+     "deck_formats.std.min_cards: {hand - 5} is -1, below 0"),
+    ("cites without a sheet", _cited_format(copy.deepcopy(MANIFEST)),
+     'deck_formats.std cites rule numbers, but "rule_numbers" names no sheet of them'),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("manifest", "expect"),
+    [case[1:] for case in FORMAT_REFUSALS],
+    ids=[case[0] for case in FORMAT_REFUSALS],
+)
+def test_a_bad_deck_format_citation_is_refused_in_one_line(tmp_path, manifest, expect):
+    sheets = None if "rule_numbers" in manifest else {"rule_numbers.csv": None}
+    lines = error_lines(numbered_game(tmp_path / "g", sheets, manifest))
+    # A min above its max also refuses every decklist of the format, in lines of their own.
+    assert len([line for line in lines if "manifest.json" in line]) == 1, lines
+    assert lines[0].startswith("g/manifest.json: "), lines
+    assert expect in lines[0], lines

@@ -191,15 +191,22 @@ def _field(obj: Any, where: str, problems: Problems, loc: Location) -> FieldSpec
     return spec if name and kind else None
 
 
-def _bound(r: _Reader, key: str, cited: dict[str, str]) -> float | None:
-    """A field's min or max: a number, or rule numbers cited in braces (`"{damage_to_win - 1}"`),
-    kept in `cited` until the game's rule numbers are read (`cardgen.data.numbers`)."""
+def _bound(
+    r: _Reader,
+    key: str,
+    cited: dict[str, str],
+    kinds: tuple[type, ...] = (int, float),
+    at: str = "",
+) -> Any:
+    """A field's min or max, or a deck format's count: a number, or rule numbers cited in braces
+    (`"{damage_to_win - 1}"`), kept in `cited` (under `at`, else `key`) until the game's rule
+    numbers are read (`cardgen.data.numbers`)."""
     value = r.obj.get(key)
     if not isinstance(value, str) or isinstance(value, NumberText):  # a number, or too long one
-        return r.get(key, (int, float))
+        return r.get(key, kinds)
     r.used.add(key)
     if is_citation(value):
-        cited[key] = value.strip()
+        cited[at or key] = value.strip()
     else:
         r.fail(
             f'"{key}" should be a number, or rule numbers cited in braces such as '
@@ -294,18 +301,26 @@ def _check_quantity_field(spec: TypeSpec, named: bool, r: _Reader) -> None:
 
 def _deck_format(fid: str, obj: Any, problems: Problems, loc: Location) -> DeckFormat:
     r = _Reader(obj, f"deck_formats.{clip(fid)}", problems, loc)
+    cited: dict[str, str] = {}  # counts that cite rule numbers (`"{deck_min}"`)
     limit = None
     limit_obj = r.get("copy_limit", dict)
     if limit_obj is not None:
         lr = _Reader(limit_obj, f"deck_formats.{clip(fid)}.copy_limit", problems, loc)
-        by_value = lr.get("by_value", dict, {})
+        by_value = {str(k): v for k, v in lr.get("by_value", dict, {}).items()}
+        for key, value in by_value.items():
+            if isinstance(value, str) and is_citation(value):
+                cited[f"copy_limit.by_value.{key}"] = value.strip()
+                by_value[key] = 0  # a place kept in the manifest's order, set with the numbers
         bad = [k for k, v in by_value.items() if not _count(v)]
         if bad:
-            lr.fail(f'"by_value" counts must be whole numbers ({clip(", ".join(bad), 80)})')
+            lr.fail(
+                f'"by_value" counts must be whole numbers, or rule numbers cited in braces '
+                f"({clip(', '.join(bad), 80)})"
+            )
         limit = CopyLimit(
-            max=lr.get("max", int),
+            max=_bound(lr, "max", cited, (int,), "copy_limit.max"),
             field=lr.get("field", str, ""),
-            by_value={str(k): v for k, v in by_value.items() if k not in bad},
+            by_value={k: v for k, v in by_value.items() if k not in bad},
             exempt_types=lr.names("exempt_types"),
             rule=lr.get("rule", str, ""),
         )
@@ -317,8 +332,8 @@ def _deck_format(fid: str, obj: Any, problems: Problems, loc: Location) -> DeckF
             CountRule(
                 types=cr.names("types"),
                 where=cr.get("where", dict, {}),
-                min=cr.get("min", int),
-                max=cr.get("max", int),
+                min=_bound(cr, "min", cited, (int,), f"counts[{i}].min"),
+                max=_bound(cr, "max", cited, (int,), f"counts[{i}].max"),
                 rule=cr.get("rule", str, ""),
             )
         )
@@ -326,11 +341,12 @@ def _deck_format(fid: str, obj: Any, problems: Problems, loc: Location) -> DeckF
     fmt = DeckFormat(
         id=fid,
         description=r.get("description", str, ""),
-        min_cards=r.get("min_cards", int),
-        max_cards=r.get("max_cards", int),
+        min_cards=_bound(r, "min_cards", cited, (int,)),
+        max_cards=_bound(r, "max_cards", cited, (int,)),
         allowed_types=r.names("allowed_types"),
         copy_limit=limit,
         counts=tuple(counts),
+        cited=cited,
     )
     r.finish()
     return fmt

@@ -19,12 +19,12 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
-from cardgen.data.citations import CitationError, evaluate, is_citation
+from cardgen.data.citations import CITATION, CitationError, cite, evaluate, is_citation
 from cardgen.data.errors import DataError, Location, Problems, quoted
 from cardgen.data.fields import FieldSpec, FieldValueError, ParseContext, parse_int
 from cardgen.data.readers.raw import RawSheet
 from cardgen.data.records import Card, cards_from_sheet
-from cardgen.data.spec import BackSpec, GameSpec, TypeSpec
+from cardgen.data.spec import BackSpec, DeckFormat, GameSpec, TypeSpec
 
 SHEET = "rule_numbers"
 NUMBER_ID = re.compile(r"[a-z][a-z0-9_]{0,63}")
@@ -200,7 +200,11 @@ def resolve_bounds(
     keyword_type = spec.keyword_type
     if keyword_type is not None:
         keyword_type = _resolved(keyword_type, numbers, problems, where)
-    return dataclasses.replace(spec, types=types, keyword_type=keyword_type)
+    formats = {
+        fid: _resolved_format(fmt, numbers, problems, where)
+        for fid, fmt in spec.deck_formats.items()
+    }
+    return dataclasses.replace(spec, types=types, keyword_type=keyword_type, deck_formats=formats)
 
 
 def _resolved(spec: TypeSpec, numbers: RuleNumbers, problems: Problems, where: Location):
@@ -216,11 +220,77 @@ def _resolved(spec: TypeSpec, numbers: RuleNumbers, problems: Problems, where: L
     return dataclasses.replace(spec, fields=tuple(fields))
 
 
+def _resolved_format(
+    fmt: DeckFormat, numbers: RuleNumbers, problems: Problems, where: Location
+) -> DeckFormat:
+    """`fmt` with its cited counts set and the citations in its words (`description`, each
+    `rule`) replaced by the numbers, so a deck's bounds and the words that state them follow the
+    rule-number sheet; a count below 0 or a min above its max is refused at the manifest."""
+    at = f"deck_formats.{fmt.id}"
+    values: dict[str, int] = {}
+    for key, text in fmt.cited.items():
+        try:
+            values[key] = evaluate(text[1:-1], numbers)
+        except CitationError as exc:
+            problems.error(where, f"{at}.{key}: {exc}")
+            continue
+        if values[key] < 0:
+            problems.error(where, f"{at}.{key}: {text} is {values[key]}, below 0")
+
+    def words(text: str, key: str) -> str:
+        try:
+            return cite(text, numbers)
+        except CitationError as exc:
+            problems.error(where, f"{at}.{key}: {exc}")
+            return text
+
+    limit = fmt.copy_limit
+    if limit is not None:
+        by_value = {k: values.get(f"copy_limit.by_value.{k}", v) for k, v in limit.by_value.items()}
+        limit = dataclasses.replace(
+            limit,
+            max=values.get("copy_limit.max", limit.max),
+            by_value=by_value,
+            rule=words(limit.rule, "copy_limit.rule"),
+        )
+    counts = tuple(
+        dataclasses.replace(
+            rule,
+            min=values.get(f"counts[{i}].min", rule.min),
+            max=values.get(f"counts[{i}].max", rule.max),
+            rule=words(rule.rule, f"counts[{i}].rule"),
+        )
+        for i, rule in enumerate(fmt.counts)
+    )
+    resolved = dataclasses.replace(
+        fmt,
+        description=words(fmt.description, "description"),
+        min_cards=values.get("min_cards", fmt.min_cards),
+        max_cards=values.get("max_cards", fmt.max_cards),
+        copy_limit=limit,
+        counts=counts,
+    )
+    pairs = [(f"{at}.min_cards", resolved.min_cards, resolved.max_cards)]
+    pairs += [(f"{at}.counts[{i}].min", c.min, c.max) for i, c in enumerate(counts)]
+    for key, low, high in pairs:
+        if low is not None and high is not None and low > high:
+            problems.error(where, f"{key}: {low} is above the max of {high}")
+    return resolved
+
+
+def _format_cites(fmt: DeckFormat) -> bool:
+    texts = [fmt.description, *(c.rule for c in fmt.counts)]
+    texts += [fmt.copy_limit.rule] if fmt.copy_limit else []
+    return bool(fmt.cited) or any(CITATION.search(text) for text in texts)
+
+
 def cited_bounds(spec: GameSpec) -> list[str]:
-    """Where the manifest's field bounds cite rule numbers (`types[character].fields[...]`)."""
-    return [
+    """Where the manifest cites rule numbers: field bounds (`types[character].fields[...]`) and
+    deck formats' counts and words (`deck_formats.standard`)."""
+    fields = [
         f"types[{t.id}].fields[{f.name}]"
         for t in (*spec.types, *([spec.keyword_type] if spec.keyword_type else []))
         for f in t.fields
         if f.options.get(BOUNDS)
     ]
+    return fields + [f"deck_formats.{f.id}" for f in spec.deck_formats.values() if _format_cites(f)]

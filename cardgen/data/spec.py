@@ -97,6 +97,19 @@ class DeckFormat:
     allowed_types: tuple[str, ...] = ()
     copy_limit: CopyLimit | None = None
     counts: tuple[CountRule, ...] = ()
+    # Numbers the manifest wrote as rule-number citations, by where they sit ("min_cards",
+    # "copy_limit.by_value.2", "counts[0].max"): set once the game's numbers are read.
+    cited: dict[str, str] = dc_field(default_factory=dict)
+
+    def summary(self) -> dict[str, Any]:
+        """What rulebook and reference templates read of the format (`deck_formats.<id>`)."""
+        return {
+            "description": self.description,
+            "min_cards": self.min_cards,
+            "max_cards": self.max_cards,
+            "allowed_types": list(self.allowed_types),
+            "copy_limit": dict(self.copy_limit.__dict__) if self.copy_limit else {},
+        }
 
 
 @dataclass(frozen=True)

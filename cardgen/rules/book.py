@@ -159,16 +159,7 @@ class GameBook:
             "clarifications": list(clar.values()),
             "art_credits": text(credit_groups(game)),
             "book": self.settings,
-            "deck_formats": {
-                fid: text({
-                    "description": f.description,
-                    "min_cards": f.min_cards,
-                    "max_cards": f.max_cards,
-                    "allowed_types": list(f.allowed_types),
-                    "copy_limit": dict(f.copy_limit.__dict__) if f.copy_limit else {},
-                })
-                for fid, f in spec.deck_formats.items()
-            },
+            "deck_formats": {fid: text(f.summary()) for fid, f in spec.deck_formats.items()},
         }  # fmt: skip
 
     # directives: their text from the data is set as typed (`literal_inline`) -----------------

@@ -321,16 +321,7 @@ def template_context(game: Game, settings: Mapping[str, Any] | None = None) -> d
         "numbers": dict(game.numbers),  # the rule numbers (cardgen.data.numbers), as the book
         "rule_numbers": [dict(vars(r)) for r in game.numbers.records.values()],
         "book": dict(settings or {}),
-        "deck_formats": {
-            fid: {
-                "description": f.description,
-                "min_cards": f.min_cards,
-                "max_cards": f.max_cards,
-                "allowed_types": list(f.allowed_types),
-                "copy_limit": dict(f.copy_limit.__dict__) if f.copy_limit else {},
-            }
-            for fid, f in spec.deck_formats.items()
-        },
+        "deck_formats": {fid: f.summary() for fid, f in spec.deck_formats.items()},
     }  # fmt: skip
 
 

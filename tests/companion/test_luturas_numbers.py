@@ -13,6 +13,7 @@ import pytest
 from cardgen.data.database import load_game_or_raise
 from companion.games.luturas import LuturasRules, data_from_game
 from companion.games.luturas import outcome as oc
+from companion.games.luturas.data import deck_problems
 from companion.games.luturas.examples import deck
 from companion.games.luturas.scenarios import ANA, BEN, act, lay, started, turn_of
 from companion.games.luturas.state import CHOOSE, MULLIGAN, OVER
@@ -31,9 +32,11 @@ SHIPPED = LuturasRules()
 
 @pytest.fixture(scope="module")
 def tuned(tmp_path_factory) -> Path:
-    """A copy with a hand of 6, 5 Lutura spaces and 3 rounds to win the match."""
+    """A copy with a hand of 6, 5 Lutura spaces, 3 rounds to win the match, decks of 30 cards or
+    more and two copies of a 4-star card."""
     root = tmp_path_factory.mktemp("data")
-    return with_numbers(root, GAME, hand=6, lutura_spaces=5, rounds_to_win=3)
+    numbers = {"deck_min": 30, "star4_copies": 2}
+    return with_numbers(root, GAME, hand=6, lutura_spaces=5, rounds_to_win=3, **numbers)
 
 
 @pytest.fixture(scope="module")
@@ -55,6 +58,24 @@ def test_the_tuned_copy_validates_and_its_rulings_follow(tuned):
         "A match is best of 5 rounds: the first player to win 3 rounds wins the match."
     )
     assert "at most 5 Luturas on your side" in game.by_id("lutura-limit")["decision"]
+    fmt = game.spec.deck_formats["standard"]
+    assert (fmt.min_cards, fmt.max_cards) == (30, 50) and fmt.description.startswith(
+        "Standard (tournament) deck: 30 to 50 cards"
+    )
+    assert "A deck holds 30 to 50 cards" in game.by_id("deck-size-counts-soldier")["decision"]
+    assert "3 stars 2 and 4 stars 2." in game.by_id("star-limit-per-card")["decision"]
+
+
+def test_the_deck_format_follows_its_numbers(tuned_rules):
+    """A deck of 32 cards with two copies of a 4-star card: refused by the shipped numbers,
+    played by the tuned ones."""
+    cards = ["warden_osk", "arcwisp_ultima", "arcwisp_ultima", *["crystal_aquatic"] * 29]
+    assert SHIPPED.data.designs["arcwisp_ultima"].stars == 4
+    assert deck_problems(SHIPPED.data, cards) == [
+        "the deck has 32 cards; a deck needs 35 to 50",
+        "2 copies of Arcwisp Gear Ultima; 4 stars allow 1",
+    ]
+    assert deck_problems(tuned_rules.data, cards) == []
 
 
 def test_the_opening_hands_hold_six_cards(tuned_rules):
@@ -103,6 +124,7 @@ def test_the_rulebook_and_the_reference_print_the_new_numbers(tuned, tmp_path):
     assert "up to 5 Luturas, each with its lower Gears" in rules
     assert "at most 5 Luturas on your side" in rules
     assert "Opening hand 6 cards" in rules  # the :::numbers table
+    assert "A deck holds 30 to 50 cards, counting its one Soldier." in rules
     assert "Draw 6 cards" in reference and "best of 5 rounds" in reference
     assert "At most 5 Luturas on your side" in reference
 

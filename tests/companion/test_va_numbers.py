@@ -19,6 +19,7 @@ from companion.games.va_card_game.state import PREPARE
 from .rule_number_copies import (
     book_texts,
     missing_number_message,
+    refusals,
     refused_line,
     validate,
     with_numbers,
@@ -104,5 +105,25 @@ def test_an_engine_number_missing_from_the_data_is_named():
     message = missing_number_message(GAME, "max_gear", data_from_game)
     assert message.endswith(
         "va_card_game's rules need the rule number 'max_gear', which is not declared "
-        "(declared: life, opening)"
+        "(declared: life, opening, hero_deck, equipment_deck, gear_copies)"
     )
+
+
+def test_the_deck_formats_follow_their_numbers(tmp_path):
+    """Deck sizes and copies are rule numbers too: a hero deck of 14 refuses the box's decks of
+    15, and one copy of each regular piece refuses their pairs, each at its decklist row."""
+    with_numbers(tmp_path, GAME, hero_deck=14, gear_copies=1)
+    result = validate(tmp_path, GAME)
+    assert result.exit_code == 1
+    lines = refusals(result)
+    heroes = [line for line in lines if "allow at most 14" in line]
+    assert [line.split(GAME + "/")[1] for line in heroes] == [
+        "decklists.csv:2:A: deck 'Player 1 heroes' has 15 cards; hero_deck decks allow at most 14",
+        "decklists.csv:25:A: deck 'Player 2 heroes' has 15 cards; hero_deck decks allow at most 14",
+    ]
+    pairs = [line for line in lines if line not in heroes]
+    assert len(pairs) == 14 and all(
+        "holds 2 copies of" in line
+        and line.endswith("at most 1 allowed (regular gear: at most 1 of each; super gear: one)")
+        for line in pairs
+    ), pairs

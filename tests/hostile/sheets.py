@@ -427,7 +427,7 @@ MANIFEST_CASES = [
     ),
     ManifestCase(
         "copy limit 30 digits",
-        '"by_value" counts must be whole numbers (true)',
+        '"by_value" counts must be whole numbers, or rule numbers cited in braces (true)',
         _set("deck_formats.std.copy_limit.by_value", {"true": 10**30}),
     ),
     ManifestCase(
