@@ -50,17 +50,22 @@ def settle(page) -> str:
 
 
 def press(page, prefix: str, index: int = 0) -> None:
-    """Tap the button keyed `prefix...` and wait until the page has changed and settled."""
+    """Tap the button keyed `prefix...` and wait until the page has changed and settled. On a
+    loaded machine a button may be redrawn under the finger, or still disabled while the last
+    tap's rerun finishes: it is found again until it takes the tap (at most 30 s)."""
     before = settle(page)
-    for _ in range(3):
+    tapped, deadline = False, time.time() + 30
+    while not tapped and time.time() < deadline:
         button = keyed(page, prefix).nth(index)
         try:
             button.scroll_into_view_if_needed(timeout=5_000)
             button.tap(timeout=5_000)
-            break
-        except PlaywrightError:  # redrawn under the finger: find it again
+            tapped = True
+        except PlaywrightError:
             settle(page)
-    deadline = time.time() + 20
+    if not tapped:
+        raise AssertionError(f"{prefix} could not be tapped in 30 s")
+    deadline = time.time() + 30
     while time.time() < deadline:
         if settle(page) != before:
             return

@@ -72,6 +72,7 @@ def page_of_cases(tmp_path: Path, browser) -> Iterator:
 def test_plain_text_is_drawn_as_the_text_it_was(page_of_cases):
     page = page_of_cases
     raw = page.locator(".st-key-raw")
+    raw.locator(MARKUP).nth(2).wait_for(timeout=30_000)  # drawn after the page's first run
     assert raw.locator(MARKUP).count() >= 3  # the same Markdown without `plain`: link, bold, icon
     for i, (name, text) in enumerate(CONSTRUCTS.items()):
         case = page.locator(f".st-key-case_{i}")
