@@ -3,7 +3,9 @@
 Thirteen pairs of lines per axis, 12 mm apart: the front line of each pair is where it should be,
 and the back line of pair k is printed deliberately k x 0.5 mm off. Held against the light, the
 pair whose two lines coincide tells the printer's error, and its label is the value to pass as
-`--offset X,Y` for the chosen flip, so nobody works out the mirror arithmetic by hand.
+`--offset X,Y` for the chosen flip, so nobody works out the mirror arithmetic by hand. The
+sheet is portrait, so its numbers are in the paper's own axes; sheets printed landscape turn them
+(`cardgen.printkit.sheets.duplex.page_offset`).
 """
 
 from __future__ import annotations
@@ -55,6 +57,8 @@ def front_ops(width: float, height: float, duplex: Duplex) -> list[Op]:
                width / 2, 32, 8),
         _label("lines coincide; its number is the X (then Y) to pass: cardgen build --offset X,Y",
                width / 2, 37, 8),
+        _label("The numbers are the paper's: the kit turns them for its landscape sheets.",
+               width / 2, 42, 8),
     ]  # fmt: skip
     ops.append(_label("X", xs[0] - 10, x_row_top + LINE_MM / 2 + 2, 10, "bold"))
     for x, s in zip(xs, shifts(), strict=True):

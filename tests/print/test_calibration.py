@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from cardgen.printkit.calibration import back_ops, front_ops, shifts
 from cardgen.printkit.draw import PolygonOp, TextOp
-from cardgen.printkit.paper import Duplex
+from cardgen.printkit.paper import Duplex, PrintOptions
+from cardgen.printkit.sheets.impose import impose
 
 W, H = 210.0, 297.0
 
@@ -60,3 +63,48 @@ def test_offset_moves_every_back_line_exactly():
     for a, b in zip(plain, moved, strict=True):
         for (ax, ay), (bx, by) in zip(a, b, strict=True):
             assert (round(bx - ax, 9), round(by - ay, 9)) == (0.7, -1.2)
+
+
+def printed(point, size, duplex, landscape, side, error):
+    """Where a page point lands on the paper, seen from the front. A landscape page reaches the
+    portrait paper turned a quarter turn counter-clockwise (its top edge along the paper's left
+    edge); a back page is printed on the other side, seen through the sheet, `error` mm off."""
+    u, v = point
+    page_w, _ = size
+    x, y = (v, page_w - u) if landscape else (u, v)
+    if side == "front":
+        return x, y
+    return seen_from_front((x, y), duplex, error)
+
+
+def misses(duplex, card, offset, error):
+    """How far each card's back lands from its front, on every sheet of 9 cards of `card` mm."""
+    options = PrintOptions(paper="a4", duplex=duplex, back_offset_mm=offset)
+    imposition = impose(9, *card, options)
+    landscape = imposition.grid.page_w > imposition.grid.page_h
+    fronts, backs = {}, {}
+    for page in imposition.pages:
+        for slot in page.slots:
+            r = slot.trim
+            centre = (r.x + r.w / 2, r.y + r.h / 2)
+            where = printed(centre, (page.width, page.height), duplex, landscape, page.side, error)
+            (fronts if page.side == "front" else backs)[slot.item] = where
+    assert fronts.keys() == backs.keys()
+    gaps = [math.dist(fronts[i], backs[i]) for i in fronts]
+    return landscape, gaps
+
+
+@pytest.mark.parametrize("duplex", [Duplex.LONG, Duplex.SHORT])
+@pytest.mark.parametrize("card", [(57.0, 89.0), (89.0, 57.0)], ids=["portrait", "landscape"])
+@pytest.mark.parametrize("error", [(1.5, -0.5), (-2.0, 3.0)])
+def test_the_reading_puts_the_backs_behind_their_fronts_on_either_sheet(duplex, card, error):
+    """Issue 28: the calibration sheet is portrait, and its reading is in the paper's own axes.
+    Cards on a landscape sheet (89 x 57 mm cards lie 3 x 3 on landscape A4) take the same reading:
+    each back lands behind its own front on the printed paper, where without it every back is
+    off by the printer's error."""
+    landscape, before = misses(duplex, card, (0.0, 0.0), error)
+    assert landscape is (card == (89.0, 57.0))
+    assert all(abs(gap - math.hypot(*error)) < 1e-6 for gap in before)
+    reading = aligned_labels(duplex, (0.0, 0.0), error)
+    _, after = misses(duplex, card, reading, error)
+    assert max(after) < 1e-6, after

@@ -129,12 +129,21 @@ def test_landscape_pages_swap_the_flip_axes():
         assert abs(b.trim.y - (front.height - f.trim.y - f.trim.h)) < TOL
 
 
-def test_offset_moves_only_backs():
-    plain = impose(9, 63, 88, PrintOptions())
-    shifted = impose(9, 63, 88, PrintOptions(back_offset_mm=(0.5, -1.0)))
+@pytest.mark.parametrize(
+    ("card", "moved"),
+    [((57, 89), (0.5, -1.0)), ((63, 88), (1.0, 0.5))],
+    ids=["portrait sheet", "landscape sheet"],
+)
+def test_offset_moves_only_backs(card, moved):
+    """The offset is in the paper's axes (the portrait calibration sheet's): on a landscape
+    sheet, turned counter-clockwise onto the paper, X runs down the page and Y right to left."""
+    plain = impose(9, *card, PrintOptions())
+    shifted = impose(9, *card, PrintOptions(back_offset_mm=(0.5, -1.0)))
+    assert (plain.grid.page_w > plain.grid.page_h) is (card == (63, 88))
     assert plain.pages[0] == shifted.pages[0]
     for a, b in zip(plain.pages[1].slots, shifted.pages[1].slots, strict=True):
-        assert abs(b.trim.x - a.trim.x - 0.5) < 1e-9 and abs(b.trim.y - a.trim.y + 1.0) < 1e-9
+        assert abs(b.trim.x - a.trim.x - moved[0]) < 1e-9
+        assert abs(b.trim.y - a.trim.y - moved[1]) < 1e-9
 
 
 def test_single_sided_types_keep_duplex_pairs_with_an_empty_back():

@@ -1,4 +1,12 @@
-"""Duplex: where a back goes so that, with the sheet turned over, it lies behind its front."""
+"""Duplex: where a back goes so that, with the sheet turned over, it lies behind its front.
+
+The user's `--offset X,Y` is read off the calibration sheet, which is portrait: it is in the
+paper's own axes (X along the short edge, to the right seen from the front; Y along the long
+edge, down). A landscape sheet reaches the paper turned a quarter turn counter-clockwise (what
+IPP and the Print Schema call "landscape", and what printers do with a landscape page), so the
+same correction is turned with it before the backs are moved: X becomes the page's vertical
+axis, Y its horizontal one. A printer that turns the other way wants both numbers negated.
+"""
 
 from __future__ import annotations
 
@@ -23,7 +31,15 @@ def back_slot(slot: Slot, grid: Grid, duplex: Duplex, offset: tuple[float, float
     else:
         trim, paint = slot.trim.mirror_y(grid.page_h / 2), slot.paint.mirror_y(grid.page_h / 2)
         rotation = 180  # the sheet turns end over end: keep the back upright behind its front
-    dx, dy = offset
+    dx, dy = page_offset(offset, landscape)
     return replace(
         slot, trim=trim.moved(dx, dy), paint=paint.moved(dx, dy), rotation=rotation, face="back"
     )
+
+
+def page_offset(offset: tuple[float, float], landscape: bool) -> tuple[float, float]:
+    """The paper-axis correction `offset` in the axes of a portrait or landscape page. On a
+    landscape page, turned counter-clockwise onto the paper, the paper's X runs down the page
+    and its Y runs right to left."""
+    x, y = offset
+    return (-y + 0.0, x) if landscape else (x, y)
