@@ -27,6 +27,7 @@ from cardgen.printkit.composites import (
 from cardgen.printkit.draw import Face
 from cardgen.printkit.faces import PRINTED_KINDS, FaceSet, build_faces
 from cardgen.printkit.layout.budget import build_budget
+from cardgen.printkit.layout.errors import check_policy
 from cardgen.printkit.paper import Duplex, PrintOptions
 from cardgen.printkit.sheets import Page, best_grid, impose, split_board
 
@@ -44,6 +45,9 @@ class BuildOptions:
     # Text that cannot fit its box even at its smallest size: "error" fails the build naming
     # each card and layout element; "warn" prints it anyway, as a warning (docs/layouts.md).
     text_overflow: str = "error"
+    # Marks that overlap or leave their panel (cardgen.printkit.layout.collisions): "error"
+    # fails the build naming each card and the two elements; "warn" reports them as problems.
+    collisions: str = "error"
     codes: bool = True  # False: layouts leave out the card codes (`when = "{{ codes }}"`)
     copies: int = 0  # print each card this many times instead of its quantity (0: the box's)
     ink_saver: bool = False  # light backgrounds, dark text (cardgen.printkit.ink_saver)
@@ -291,6 +295,16 @@ def collector_paused() -> Iterator[None]:
             gc.enable()
 
 
+def _collisions(game: Game, spec: TypeSpec, options: BuildOptions, ids: set[str] | None):
+    """The collisions on `spec`'s faces: raised (CollisionError) or returned as warnings."""
+    from cardgen.printkit.layout.collisions import CollisionError, check_type
+
+    found = check_type(game, spec, options.print.bleed_mm, ids, options.codes)
+    if found and check_policy(options.collisions, "collisions") == "error":
+        raise CollisionError(found)
+    return found
+
+
 def _card_outputs(
     game: Game,
     types: list[TypeSpec],
@@ -310,6 +324,7 @@ def _card_outputs(
                                 options.text_overflow, options.codes)  # fmt: skip
         sets.append(faces)
         report.problems += faces.problems
+        report.problems += _collisions(game, spec, options, wanted or None)
         report.faces += len(faces.fronts) + len({f.key for f in faces.backs.values()})
     progress(f"{game.id}: writing the print PDF", len(types), len(types))
     pdf = staging / pdf_name(options)

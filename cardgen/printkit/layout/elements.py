@@ -22,7 +22,7 @@ from cardgen.printkit.layout.errors import LayoutError
 from cardgen.printkit.layout.text import MIN_SIZE_PT, TextStyle, layout_text
 
 BOX = {"x", "y", "w", "h"}
-COMMON = {"type", "id", "when", "rotate"}
+COMMON = {"type", "id", "when", "rotate", "overlaps"}  # overlaps: layout.collisions
 STROKE = {"fill", "stroke", "stroke_width"}
 LARGEST_NUMBER = 10_000  # mm or pt: ten metres, far past any board; bigger numbers are mistakes
 LARGEST_TEXT_PT = 720.0  # ten inches tall: fitting text starts here and shrinks half a point a step
