@@ -18,10 +18,11 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from companion.engine.chance import Chance, StepRandom
-from companion.engine.seats import CHANCE, Outcome, Seat
+from companion.engine.seats import CHANCE, Action, Outcome, Seat
 
-Action = dict[str, Any]  # JSON-serialisable, e.g. {"type": "roll", "die": "tile", "value": 7}
 State = Any  # each game's own state type; must survive copy.deepcopy and to_json/from_json
+Result = tuple[Action, list[str]]  # what a handler returns: the resolved action and its events
+Rng = random.Random  # the random source handed to `apply` and to every handler
 
 LOG_FORMAT = 1
 
@@ -144,7 +145,7 @@ class Rules(Protocol):
     def outcome(self, state: State) -> Outcome: ...
 
 
-Handler = Callable[[Any, Any, Action, random.Random], tuple[Action, list[str]]]
+Handler = Callable[[Any, Any, Action, Rng], Result]
 
 
 def apply_with(

@@ -9,8 +9,11 @@ of printing a false example.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
+
+R = TypeVar("R")
 
 
 @dataclass
@@ -49,3 +52,9 @@ def problems(examples: dict[str, Worked]) -> list[str]:
         for ex in examples.values()
         for claim in ex.broken
     ]
+
+
+def play_all(rules: R, stories: Mapping[str, Callable[[R], Worked]]) -> dict[str, Worked]:
+    """Each of a game's stories played on one `rules` (its card data), keyed by the name the
+    rulebook's templates use, in the order given."""
+    return {name: story(rules) for name, story in stories.items()}

@@ -8,10 +8,14 @@ needs whole states draws them from the view (each game's `resample`/`determinize
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol
 
 from companion.engine.core import Action, Match
 from companion.engine.seats import CHANCE, Seat
+
+STRONG, EASY = "strong", "easy"
+STRENGTHS = (STRONG, EASY)
 
 
 class Opponent(Protocol):
@@ -32,3 +36,19 @@ def opponent_move(
     if not mine:
         return None
     return opponent.choose(match.view(seat), mine, rng)
+
+
+@dataclass
+class AppPlayer:
+    """The app in `seat`: "strong" (the default) or "easy". A game's opponent names its `game`
+    (for the refusal of another strength), adds its card data and builds on `__post_init__`."""
+
+    game: ClassVar[str]
+    seat: int
+    strength: str = STRONG
+
+    def __post_init__(self) -> None:
+        if self.strength not in STRENGTHS:
+            raise ValueError(
+                f"{self.game}'s app plays {' or '.join(STRENGTHS)}, not {self.strength!r}"
+            )

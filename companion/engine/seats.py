@@ -14,11 +14,11 @@ real one: what a search bot needs to reason about cards it cannot see.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
-Action = dict[str, Any]
+Action = dict[str, Any]  # JSON-serialisable, e.g. {"type": "roll", "die": "tile", "value": 7}
 Seat = int
 CHANCE: Seat = -1
 HIDDEN = "hidden"  # a value the viewing seat may not know, as its view shows it
@@ -35,6 +35,65 @@ class Outcome:
 
 
 RUNNING = Outcome(False)
+
+# The seats of a two-player game, and who may take an action there.
+TWO_SEATS: tuple[Seat, ...] = (0, 1)
+BY_CHANCE: frozenset[Seat] = frozenset({CHANCE})
+ONE: tuple[frozenset[Seat], ...] = (frozenset({0}), frozenset({1}))
+BOTH: frozenset[Seat] = frozenset(TWO_SEATS)  # an action the table agrees on
+
+
+def is_player(value: Any) -> TypeGuard[Seat]:
+    """A player's seat of a two-player game, as an action names it (True and False are not)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value in TWO_SEATS
+
+
+def player_or_chance(
+    action: Action,
+    chance_types: frozenset[str],
+    shared: frozenset[str] = frozenset(),
+    *,
+    strict: bool = True,
+) -> frozenset[Seat]:
+    """Who takes `action` in a two-player game: chance for a draw, deal or toss nobody chooses,
+    both players for one the table agrees on (`shared`), else the player it names (nobody, when
+    it names none). `strict`: True and False name nobody; a game whose checks compare players
+    with `==` (so take True for player 2) passes False, and its seats agree with its checks."""
+    kind = action.get("type")
+    if kind in chance_types:
+        return BY_CHANCE
+    if kind in shared:
+        return BOTH
+    player = action.get("player")
+    if player in TWO_SEATS and not (strict and isinstance(player, bool)):
+        return ONE[player]
+    return frozenset()
+
+
+def won_when_over(state: Any) -> Outcome:
+    """Running until the phase is "over", then won by `state.winner` (of `state.names`)."""
+    if state.phase != "over":
+        return RUNNING
+    return won_by(state.winner, state.names)
+
+
+def resample_with(
+    view: Callable[[Any, Seat | None], dict[str, Any]],
+    determinize: Callable[[Any, dict[str, Any], Seat | None, random.Random], Any],
+) -> Callable[[Any, Any, Seat | None, random.Random], Any]:
+    """A seats module's `resample(data, state, seat, rng)`: `determinize` of the seat's `view`,
+    so a resampled state is made from what the seat may see and nothing else."""
+
+    def resample(data: Any, state: Any, seat: Seat | None, rng: random.Random) -> Any:
+        return determinize(data, view(state, seat), seat, rng)
+
+    return resample
+
+
+def others_hidden(dealt: Sequence[Sequence[Any]], seat: Seat | None) -> list[Any]:
+    """Cards dealt to each seat, as `seat` may see them: its own, and HIDDEN for each of the
+    others' (how many is open)."""
+    return [cards if p == seat else [HIDDEN] * len(cards) for p, cards in enumerate(dealt)]
 
 
 def won_by(winner: Seat, names: Sequence[str]) -> Outcome:

@@ -11,6 +11,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
+from companion.engine.core import Action, Result
 from companion.games.luturas import activated, board, effects
 from companion.games.luturas.combat import declare, let_through
 from companion.games.luturas.data import LuturasData
@@ -19,8 +20,6 @@ from companion.games.luturas.setup import choose, deal, keep, mulligan, toss
 from companion.games.luturas.state import Lutura, LuturasState, with_space
 from companion.games.luturas.turn import draw_step, end_turn
 
-Action = dict[str, Any]
-Result = tuple[Action, list[str]]
 Handler = Any
 
 

@@ -17,6 +17,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
+from companion.engine.core import Action
 from companion.games.luturas import board, pending
 from companion.games.luturas.data import LuturasData
 from companion.games.luturas.declarations import (
@@ -46,9 +47,6 @@ from companion.games.luturas.state import (
 )
 from companion.games.luturas.targets import Context
 from companion.games.rulings import ruled
-
-Action = dict[str, Any]
-
 
 # --- activated effects ------------------------------------------------------------------------
 

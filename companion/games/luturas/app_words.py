@@ -12,12 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine.core import Action
 from companion.engine.seats import HIDDEN
 from companion.games.luturas.combat import target_words
 from companion.games.luturas.data import LuturasData
 from companion.games.luturas.state import LuturasState
-
-Action = dict[str, Any]
 
 
 def says(data: LuturasData, before: LuturasState, action: Action) -> str:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine.core import Action
+from companion.engine.seats import is_player
 from companion.games.luturas import activated, board, effects, lasting, pending
 from companion.games.luturas.crystals import describe_have, describe_needs, shortfall, types_of
 from companion.games.luturas.data import ANY, LuturasData
@@ -29,8 +31,6 @@ from companion.games.luturas.state import (
     LuturasState,
 )
 from companion.games.rulings import ruled
-
-Action = dict[str, Any]
 
 WAITING = {
     "toss": "The coin is tossed first.",
@@ -65,10 +65,6 @@ PHASES = {
 def arg(action: Action, key: str) -> Any:
     """A value the action names (checked by the caller before use)."""
     return action.get(key)
-
-
-def is_player(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value in (0, 1)
 
 
 def check(data: LuturasData, state: LuturasState, action: Action) -> str | None:

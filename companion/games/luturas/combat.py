@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Any
 
+from companion.engine.core import Action, Result
 from companion.games.luturas import activated, effects, lasting
 from companion.games.luturas.damage import destroy_tool, hurt, hurt_soldier
 from companion.games.luturas.data import STRONG, LuturasData
@@ -33,9 +33,6 @@ from companion.games.luturas.state import (
     LuturasState,
     with_space,
 )
-
-Action = dict[str, Any]
-Result = tuple[Action, list[str]]
 
 
 def lutura_words(data: LuturasData, state: LuturasState, p: int, space: int) -> str:

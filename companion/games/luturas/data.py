@@ -22,6 +22,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from companion.games import shipped
+
 if TYPE_CHECKING:
     from cardgen.data.database import Game
     from cardgen.data.records import Card
@@ -239,14 +241,10 @@ def vocabulary_of(game: Game) -> Any:
 
 
 def data_folder() -> Path:
-    from cardgen.data.project import REPO_ROOT
-
-    return REPO_ROOT / "card_data" / GAME_ID
+    return shipped.data_folder(GAME_ID)
 
 
 @cache
 def default_data() -> LuturasData:
     """The shipped game's data, loaded and validated once per process."""
-    from cardgen.data.database import load_game_or_raise
-
-    return data_from_game(load_game_or_raise(data_folder()))
+    return shipped.load(GAME_ID, data_from_game)

@@ -25,6 +25,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
+from companion.engine.core import Action, Result
 from companion.games.luturas import board, pending
 from companion.games.luturas.damage import hurt
 from companion.games.luturas.data import LuturasData
@@ -48,8 +49,6 @@ from companion.games.luturas.state import (
 from companion.games.luturas.targets import Context, Ref, candidates, parse_ref
 from companion.games.luturas.verbs import CONTINUOUS, VERBS, may_keep
 
-Action = dict[str, Any]
-Result = tuple[Action, list[str]]
 ROUND_DONE = (CHOOSE, OVER)  # the round (or match) ended: no effect goes on
 
 ACTIVATIONS = frozenset({"effect", "tool_effect", "ability", "flip"})

@@ -12,13 +12,11 @@ a chance source that records each pile chance is asked to pick from (`board.unse
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from companion.engine.core import Rules
+from companion.engine.core import Action, Rules
 from companion.games.luturas.board import CRYSTALS, DECK
 from companion.games.luturas.state import LuturasState
 
-Action = dict[str, Any]
 NOT_ENTERED = frozenset({"toss", "deal", "mulligan", "draw", "end"})
 """Actions that enter their cards another way (the deal, a new hand, the turn's draw), or whose
 draws belong to the next player's turn (the end of a turn)."""

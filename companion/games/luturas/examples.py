@@ -6,11 +6,12 @@ story that a change to a card's numbers or a rule could make false.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from companion.engine.examples import Worked
+from companion.engine.examples import Worked, play_all
 from companion.games.luturas.combat import damage
-from companion.games.luturas.data import LuturasData, data_from_game, default_data
+from companion.games.luturas.data import LuturasData, data_from_game
 from companion.games.luturas.rules import LuturasRules
 from companion.games.luturas.scenarios import ANA, BEN, act, lay, started, turn_of
 
@@ -80,8 +81,10 @@ def from_game(game: Game) -> dict[str, Worked]:
 
 
 def worked_examples(data: LuturasData | None = None) -> dict[str, Worked]:
-    rules = LuturasRules(data or default_data())
-    return {
-        "attack_then_upgrade": attack_then_upgrade(rules),
-        "bonus_double_reduction": bonus_double_reduction(rules),
-    }
+    return play_all(LuturasRules(data), STORIES)
+
+
+STORIES: dict[str, Callable[[LuturasRules], Worked]] = {
+    "attack_then_upgrade": attack_then_upgrade,
+    "bonus_double_reduction": bonus_double_reduction,
+}

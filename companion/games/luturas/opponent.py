@@ -35,18 +35,19 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
+from companion.engine.core import Action
+from companion.engine.opponents import EASY as EASY
+from companion.engine.opponents import STRENGTHS as STRENGTHS
+from companion.engine.opponents import STRONG as STRONG
+from companion.engine.opponents import AppPlayer
 from companion.games.luturas import board
 from companion.games.luturas.data import LuturasData, default_data
 from companion.games.luturas.rules import LuturasRules
 from companion.games.luturas.state import DRAW, MAIN, RESPOND, LuturasState
 from companion.games.luturas.worth import Worth
 
-Action = dict[str, Any]
-
-STRONG, EASY = "strong", "easy"
-STRENGTHS = (STRONG, EASY)
 WORLDS = {STRONG: 6, EASY: 1}  # states drawn from the view for each decision
 SETTLE_MOST = 12  # forced steps played after an action before its position is weighed
 BOTHER = 0.5  # off its turn, an effect is used only when it is worth this much more than waiting
@@ -55,16 +56,14 @@ EASY_SLACK = 2.0  # the easy player takes any action worth this close to the bes
 
 
 @dataclass
-class LuturasOpponent:
+class LuturasOpponent(AppPlayer):
     """The app in `seat`: "strong" (the default) or "easy"."""
 
-    seat: int
-    strength: str = STRONG
+    game: ClassVar[str] = "Luturas"
     data: LuturasData = field(default_factory=default_data, repr=False)
 
     def __post_init__(self) -> None:
-        if self.strength not in STRENGTHS:
-            raise ValueError(f"Luturas's app plays {' or '.join(STRENGTHS)}, not {self.strength!r}")
+        super().__post_init__()
         self.rules = LuturasRules(self.data)
         self.worth = Worth(self.data, self.seat, careful=self.strength == STRONG)
 

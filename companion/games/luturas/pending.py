@@ -12,14 +12,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Any
 
+from companion.engine.core import Action, Result
 from companion.games.luturas import board
 from companion.games.luturas.data import LuturasData
 from companion.games.luturas.state import LuturasState, Pending
 
-Action = dict[str, Any]
-Result = tuple[Action, list[str]]
 TOP, BOTTOM = "top", "bottom"
 
 ASKS = {

@@ -18,12 +18,11 @@ accept a named card in either, and the page decides whether to ask).
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from companion.engine.core import Step, apply_with
-from companion.engine.seats import Outcome, Seat, SeatedRules
-from companion.games.luturas import activated, board, effects, pending, seats
+from companion.engine.core import Action
+from companion.engine.modular import SeatedModularRules
+from companion.games.luturas import activated, board, checks, effects, pending, seats
 from companion.games.luturas import state as st
 from companion.games.luturas.actions import HANDLERS
 from companion.games.luturas.checks import attack_refusal, check, needs_refusal
@@ -46,26 +45,23 @@ from companion.games.luturas.state import (
     LuturasState,
 )
 
-Action = dict[str, Any]
 CARD_SOURCES = ("app", "table")
 
 
-class LuturasRules(SeatedRules):
+class LuturasRules(SeatedModularRules):
     """Two-player Luturas. Pass other card data (a designer's edited copy) to try new cards
     without touching the code."""
 
     game_id = "luturas"
     title = "Luturas"
-
-    def __init__(self, data: LuturasData | None = None) -> None:
-        self.data = data or default_data()
+    checks, handlers, states, seating = checks, HANDLERS, st, seats
+    default_data = staticmethod(default_data)
+    data: LuturasData
 
     def new_state(self, options: dict[str, Any]) -> LuturasState:
         """Before the coin toss. A deck that breaks the deck rules is refused with a ValueError
         naming the player and the first problem."""
-        names = tuple(options.get("names") or ("Player 1", "Player 2"))
-        if len(names) != 2 or len(set(names)) != 2:
-            raise ValueError("Luturas needs two different player names")
+        names = self.player_names(options)
         mode = options.get("mode") or STANDARD
         if mode not in MODES:
             raise ValueError(f"Luturas has no mode {mode!r} (standard or fast)")
@@ -73,8 +69,8 @@ class LuturasRules(SeatedRules):
         if cards_from not in CARD_SOURCES:
             raise ValueError(f"cards come from the app or the table, not {cards_from!r}")
         chosen = options.get("decks") or list(self.data.starters)[:2]
-        decks = [self.deck_list(d, str(names[p])) for p, d in enumerate(chosen)]
-        return new_match(self.data, (str(names[0]), str(names[1])), (decks[0], decks[1]),
+        decks = [self.deck_list(d, names[p]) for p, d in enumerate(chosen)]
+        return new_match(self.data, names, (decks[0], decks[1]),
                          mode, cards_from)  # fmt: skip
 
     def deck_list(self, deck: Any, name: str) -> list[str]:
@@ -185,57 +181,11 @@ class LuturasRules(SeatedRules):
     def listed(self, state: LuturasState, action: Action) -> list[Action]:
         return [action] if check(self.data, state, action) is None else []
 
-    def check(self, state: LuturasState, action: Action) -> str | None:
-        return check(self.data, state, action)
-
-    def apply(self, state: LuturasState, action: Action, rng: random.Random) -> Step:
-        """Validate, then play `action` on a clone; `state` itself is never changed."""
-        return apply_with(self.data, state, action, rng, check, HANDLERS)
-
-    def apply_unchecked(self, state: LuturasState, action: Action, rng: random.Random) -> Step:
-        after = state.clone()
-        resolved, events = HANDLERS[action["type"]](self.data, after, action, rng)
-        return Step(after, resolved, events)
-
-    def is_over(self, state: LuturasState) -> bool:
-        return state.phase == st.OVER
-
-    def clone(self, state: LuturasState) -> LuturasState:
-        return state.clone()
-
-    def to_json(self, state: LuturasState) -> dict[str, Any]:
-        return st.to_json(state)
-
-    def from_json(self, data: dict[str, Any]) -> LuturasState:
-        return st.from_json(data)
-
-    # --- seats --------------------------------------------------------------------------------
-
-    def seats(self, state: LuturasState) -> tuple[Seat, ...]:
-        return seats.SEATS
-
-    def actors(self, state: LuturasState, action: Action) -> frozenset[Seat]:
-        return seats.actors(action)
-
-    def view(self, state: LuturasState, seat: Seat | None) -> dict[str, Any]:
-        return seats.view(state, seat)
-
-    def redact(self, before: LuturasState, action: Action, seat: Seat | None) -> Action:
-        return seats.redact(before, action, seat)
-
-    def resample(self, state: LuturasState, seat: Seat | None, rng: random.Random) -> LuturasState:
-        return seats.resample(self.data, state, seat, rng)
-
-    def from_view(
-        self, view: dict[str, Any], seat: Seat | None, rng: random.Random
-    ) -> LuturasState:
-        return seats.determinize(self.data, view, seat, rng)
+    # --- seats: the modules' (`SeatedModularRules`), but for what a reveal reads ----------------
 
     def reveals(self, before: LuturasState, action: Action, after: LuturasState) -> str | None:
+        """A face-down Strategy turned up is read off the states, whatever the action."""
         return seats.reveals(before, after)
-
-    def outcome(self, state: LuturasState) -> Outcome:
-        return seats.outcome(state)
 
 
 def one_of_each(hand: tuple[str, ...]) -> list[str]:

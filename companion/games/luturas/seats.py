@@ -14,32 +14,35 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.engine.seats import CHANCE, HIDDEN, RUNNING, Outcome, Seat, won_by
+from companion.engine.core import Action
+
+# Re-exported: they were this module's own names before the shared two-player seats.
+from companion.engine.seats import BY_CHANCE as BY_CHANCE
+from companion.engine.seats import CHANCE as CHANCE
+from companion.engine.seats import (
+    HIDDEN,
+    Seat,
+    others_hidden,
+    player_or_chance,
+    resample_with,
+    won_when_over,
+)
+from companion.engine.seats import ONE as ONE
+from companion.engine.seats import TWO_SEATS as SEATS
 from companion.games.luturas.data import LuturasData
-from companion.games.luturas.state import OVER, LuturasState, from_json, to_json
+from companion.games.luturas.state import LuturasState, from_json, to_json
 from companion.games.rulings import ruled
 
-Action = dict[str, Any]
-
-SEATS: tuple[Seat, ...] = (0, 1)
 CHANCE_TYPES = frozenset({"toss", "deal"})
-BY_CHANCE: frozenset[Seat] = frozenset({CHANCE})
-ONE: tuple[frozenset[Seat], ...] = (frozenset({0}), frozenset({1}))
 SECRET_PILES = ("hand", "deck", "top", "bottom", "crystal_deck")
 PUBLIC_PILES = ("crystals", "spent", "lasting", "workshop", "portal")
 
 
 def actors(action: Action) -> frozenset[Seat]:
-    if action.get("type") in CHANCE_TYPES:
-        return BY_CHANCE
-    player = action.get("player")
-    return ONE[player] if player in SEATS and not isinstance(player, bool) else frozenset()
+    return player_or_chance(action, CHANCE_TYPES)
 
 
-def outcome(state: LuturasState) -> Outcome:
-    if state.phase != OVER:
-        return RUNNING
-    return won_by(state.winner, state.names)
+outcome = won_when_over  # the match is decided
 
 
 def view(state: LuturasState, seat: Seat | None) -> dict[str, Any]:
@@ -66,8 +69,7 @@ def redact(before: LuturasState, action: Action, seat: Seat | None) -> Action:
     """The logged action with what `seat` may not know replaced by HIDDEN."""
     kind = action.get("type")
     if kind == "deal" and "hands" in action:
-        hands = [h if p == seat else [HIDDEN] * len(h) for p, h in enumerate(action["hands"])]
-        return action | {"hands": hands}
+        return action | {"hands": others_hidden(action["hands"], seat)}
     player = action.get("player")
     if player == seat or player not in SEATS:
         return action
@@ -80,6 +82,12 @@ def redact(before: LuturasState, action: Action, seat: Seat | None) -> Action:
     if "cards" in action:  # entered from the real Deck: shown only if an effect shows them
         return action | {"cards": [HIDDEN] * len(action["cards"])}
     return action
+
+
+def sealed(state: LuturasState) -> str | None:
+    """No choice waits sealed for the other player's: a Strategy set face down is the only
+    secret choice, and it stands alone (it becomes final when turned up: `reveals`)."""
+    return None
 
 
 FACE_UP = ruled(
@@ -97,12 +105,6 @@ def reveals(before: LuturasState, after: LuturasState) -> str | None:
         if before.sides[p].facedown and after.sides[p].facedown != before.sides[p].facedown:
             return FACE_UP
     return None
-
-
-def resample(
-    data: LuturasData, state: LuturasState, seat: Seat | None, rng: random.Random
-) -> LuturasState:
-    return determinize(data, view(state, seat), seat, rng)
 
 
 def determinize(
@@ -157,3 +159,6 @@ def unseen_cards(data: LuturasData, seen: dict[str, Any], p: int) -> list[str]:
     shown.update({side["tool"], side["facedown"]})
     soldier = side["soldier"]
     return [c for c in seen["decks"][p] if c not in shown and c.rsplit(".", 1)[0] != soldier]
+
+
+resample = resample_with(view, determinize)

@@ -9,15 +9,12 @@ the cards a player read off the real deck ("enter each card"); they are checked 
 from __future__ import annotations
 
 import random
-from typing import Any
 
+from companion.engine.core import Action, Result
 from companion.games.luturas import board
 from companion.games.luturas.data import LuturasData, copies
 from companion.games.luturas.outcome import new_side
 from companion.games.luturas.state import CHOOSE, DEAL, FAST, MULLIGAN, LuturasState
-
-Action = dict[str, Any]
-Result = tuple[Action, list[str]]
 
 
 def new_match(

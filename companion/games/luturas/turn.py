@@ -11,15 +11,12 @@ the deploy ban) and the other player's turn begins.
 from __future__ import annotations
 
 import random
-from typing import Any
 
+from companion.engine.core import Action, Result
 from companion.games.luturas import board, effects
 from companion.games.luturas.data import LuturasData
 from companion.games.luturas.outcome import is_decided, lose, settle
 from companion.games.luturas.state import DRAW, FAST, MAIN, LuturasState, Side, with_space
-
-Action = dict[str, Any]
-Result = tuple[Action, list[str]]
 
 
 def begin_turn(data: LuturasData, state: LuturasState, p: int, rng: random.Random) -> list[str]:

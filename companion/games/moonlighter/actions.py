@@ -13,8 +13,9 @@ handler first changes the state, then, only if `say`, words what happened.
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol
+from typing import Protocol
 
+from companion.engine.core import Action, Result, Rng
 from companion.games.moonlighter.data import MoonlighterData
 from companion.games.moonlighter.outcomes import bent, max_hearts, tile_roll
 from companion.games.moonlighter.state import (
@@ -35,9 +36,6 @@ from companion.games.moonlighter.state import (
     Room,
 )
 
-Action = dict[str, Any]
-Result = tuple[Action, list[str]]
-Rng = random.Random
 Data = MoonlighterData
 State = MoonlighterState
 

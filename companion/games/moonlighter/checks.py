@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine.core import Action
 from companion.games.moonlighter.data import MoonlighterData
 from companion.games.moonlighter.state import (
     BOSS_TILE,
@@ -29,8 +30,6 @@ from companion.games.moonlighter.state import (
     walkable_rooms,
 )
 from companion.games.rulings import ruled
-
-Action = dict[str, Any]
 
 ROLLS = {"roll_tile": "tile", "roll_attack": "attack", "roll_loot": "loot"}
 KEYS: dict[str, frozenset[str]] = {  # in the order of a turn, as the refusal lists them

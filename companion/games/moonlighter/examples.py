@@ -7,10 +7,11 @@ where the pool stands) that a change to the dungeon, counter or pawn sheets coul
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from companion.engine.examples import Worked
-from companion.games.moonlighter.data import MoonlighterData, data_from_game, default_data
+from companion.engine.examples import Worked, play_all
+from companion.games.moonlighter.data import MoonlighterData, data_from_game
 from companion.games.moonlighter.rules import MoonlighterRules
 from companion.games.moonlighter.state import MoonlighterState
 
@@ -46,12 +47,7 @@ def from_game(game: Game) -> dict[str, Worked]:
 
 
 def worked_examples(data: MoonlighterData | None = None) -> dict[str, Worked]:
-    rules = MoonlighterRules(data or default_data())
-    return {
-        "orange_fight": orange_fight(rules),
-        "boss_fight": boss_fight(rules),
-        "healing_pool": healing_pool(rules),
-    }
+    return play_all(MoonlighterRules(data), STORIES)
 
 
 def orange_fight(rules: MoonlighterRules) -> Worked:
@@ -155,3 +151,10 @@ def healing_pool(rules: MoonlighterRules) -> Worked:
     )
     ex.beat("a pool of 2 heals just 2 and runs dry", dry.hearts == 4 and dry.pool == 0)
     return ex
+
+
+STORIES: dict[str, Callable[[MoonlighterRules], Worked]] = {
+    "orange_fight": orange_fight,
+    "boss_fight": boss_fight,
+    "healing_pool": healing_pool,
+}

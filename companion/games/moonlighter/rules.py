@@ -11,16 +11,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.engine.core import Step, apply_with
-from companion.engine.seats import CHANCE, RUNNING, Outcome, Seat, SeatedRules
+from companion.engine.core import Action
+from companion.engine.modular import ModularRules
+from companion.engine.seats import CHANCE, RUNNING, Outcome, Seat
+from companion.games.moonlighter import checks
 from companion.games.moonlighter import state as st
 from companion.games.moonlighter.actions import HANDLERS, new_dungeon
-from companion.games.moonlighter.checks import (
-    WALLED_IN,
-    can_roll_tile,
-    check,
-    is_locked,
-)
+from companion.games.moonlighter.checks import WALLED_IN, can_roll_tile, is_locked
 from companion.games.moonlighter.data import MoonlighterData, default_data
 from companion.games.moonlighter.state import (
     CHOOSE,
@@ -35,22 +32,21 @@ from companion.games.moonlighter.state import (
     Phase,
 )
 
-Action = dict[str, Any]
 
-
-class MoonlighterRules(SeatedRules):
+class MoonlighterRules(ModularRules):
     """Solo Moonlighter.
 
     Option `forgiving` (bool, default False): a fall in an ordinary room restarts only the current
     dungeon instead of the whole game. Pass other card data (e.g. a designer's edited copy) to try
-    new numbers without touching the code.
+    new numbers without touching the code. Checks, handlers and JSON are the modules'
+    (`ModularRules`); the game is over once won.
     """
 
     game_id = "moonlighter"
     title = "Moonlighter"
-
-    def __init__(self, data: MoonlighterData | None = None) -> None:
-        self.data = data or default_data()
+    checks, handlers, states, over = checks, HANDLERS, st, WON
+    default_data = staticmethod(default_data)
+    data: MoonlighterData
 
     def new_state(self, options: dict[str, Any]) -> MoonlighterState:
         """Dungeon 1 on a single white room; the seed option is unused (chance comes per action)."""
@@ -85,20 +81,6 @@ class MoonlighterRules(SeatedRules):
         if refusal is WALLED_IN:
             actions.append({"type": "restart"})
         return actions
-
-    def check(self, state: MoonlighterState, action: Action) -> str | None:
-        return check(self.data, state, action)
-
-    def apply(self, state: MoonlighterState, action: Action, rng: random.Random) -> Step:
-        """Validate, then play `action` on a clone; `state` itself is never changed."""
-        return apply_with(self.data, state, action, rng, check, HANDLERS)
-
-    def apply_unchecked(self, state: MoonlighterState, action: Action, rng: random.Random) -> Step:
-        """`apply` without `check`, for an action the rules produced (`legal_actions`,
-        `sample_action`): a bot's path, so `apply_with` is inlined (one call less per action)."""
-        after = state.clone()
-        resolved, events = HANDLERS[action["type"]](self.data, after, action, rng)
-        return Step(after, resolved, events)
 
     def advance(
         self, state: MoonlighterState, action: Action, rng: random.Random
@@ -151,9 +133,6 @@ class MoonlighterRules(SeatedRules):
             return {"type": "swap_pawn"}
         return {"type": "restart"}
 
-    def is_over(self, state: MoonlighterState) -> bool:
-        return state.phase == WON
-
     def seat_name(self, state: MoonlighterState, seat: Seat) -> str:
         return "Chance" if seat == CHANCE else "You"
 
@@ -165,15 +144,6 @@ class MoonlighterRules(SeatedRules):
         if state.phase != WON:
             return RUNNING
         return Outcome(True, 0, (1.0,), "Every dungeon is cleared: you won.")
-
-    def clone(self, state: MoonlighterState) -> MoonlighterState:
-        return state.clone()
-
-    def to_json(self, state: MoonlighterState) -> dict[str, Any]:
-        return st.to_json(state)
-
-    def from_json(self, data: dict[str, Any]) -> MoonlighterState:
-        return st.from_json(data)
 
 
 FIXED: dict[Phase, tuple[Action, ...]] = {

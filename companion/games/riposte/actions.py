@@ -8,8 +8,8 @@ end of the game, the end of the round.
 from __future__ import annotations
 
 import random
-from typing import Any
 
+from companion.engine.core import Action, Result
 from companion.games.riposte import abilities as ab
 from companion.games.riposte.clash import needs_brace, resolve, revealed
 from companion.games.riposte.data import RiposteData
@@ -17,9 +17,6 @@ from companion.games.riposte.deck import take_from_hand
 from companion.games.riposte.draft import blind, keep, swap, take, turn_up
 from companion.games.riposte.setup import cast, character, deal
 from companion.games.riposte.state import BRACE, CLASH, OVER, TURN_UP, RiposteState
-
-Action = dict[str, Any]
-Result = tuple[Action, list[str]]
 
 
 def play(data: RiposteData, state: RiposteState, action: Action, rng: random.Random) -> Result:

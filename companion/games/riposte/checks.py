@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine.core import Action
 from companion.games.riposte import abilities as ab
 from companion.games.riposte.clash import accepted, fits, previous
 from companion.games.riposte.data import RiposteData, possessive
@@ -29,8 +30,6 @@ from companion.games.riposte.state import (
     RiposteState,
 )
 from companion.games.rulings import ruled
-
-Action = dict[str, Any]
 
 WAITING = {
     CAST: "The characters are dealt first.",

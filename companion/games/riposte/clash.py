@@ -10,14 +10,13 @@ damage-floor). Every damage is explained in the words the page shows.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
+from companion.engine.core import Action
 from companion.games.riposte import abilities as ab
 from companion.games.riposte.data import POSITIONS, Move, RiposteData, possessive
 from companion.games.riposte.state import RiposteState
 
 STRIKE, BLOCK, PERFECT = "strike", "block", "perfect block"
-Action = dict[str, Any]
 
 
 def previous(data: RiposteData, state: RiposteState, player: int) -> Move | None:

@@ -3,17 +3,11 @@ look at two cards. Handlers return the resolved action and the table log's sente
 
 from __future__ import annotations
 
-import random
-from typing import Any
-
+from companion.engine.core import Action, Result, Rng
 from companion.games.riposte import abilities as ab
 from companion.games.riposte.data import RiposteData
 from companion.games.riposte.deck import draw, give, left, take_from_hand
 from companion.games.riposte.state import CLASH, DRAFT, LOOK, SWAP, RiposteState
-
-Action = dict[str, Any]
-Result = tuple[Action, list[str]]
-Rng = random.Random
 
 
 def turn_up(data: RiposteData, state: RiposteState, action: Action, rng: Rng) -> Result:

@@ -30,8 +30,13 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from math import exp
-from typing import Any
+from typing import Any, ClassVar
 
+from companion.engine.core import Action
+from companion.engine.opponents import EASY as EASY
+from companion.engine.opponents import STRENGTHS as STRENGTHS
+from companion.engine.opponents import STRONG as STRONG
+from companion.engine.opponents import AppPlayer
 from companion.engine.seats import HIDDEN
 from companion.games.riposte import abilities as ab
 from companion.games.riposte.clash import PERFECT, STRIKE, outcome, plays, previous, strike
@@ -39,14 +44,11 @@ from companion.games.riposte.data import Move, RiposteData, default_data
 from companion.games.riposte.rules import RiposteRules
 from companion.games.riposte.state import RiposteState
 
-Action = dict[str, Any]
 Play = tuple[str, bool]  # a design laid, and whether Liese ignores her bar with it
 Hand = tuple[str, ...]  # designs, sorted: two copies of a move play alike
 Worths = dict[tuple[str, str, bool], float]  # `Duel.expected`: design, Press/Disarm, last clash
 
-STRONG, EASY = "strong", "easy"
 PRESS, DISARM = "press", "disarm"
-STRENGTHS = (STRONG, EASY)
 SAMPLES = 12  # other hands drawn from the view for a clash
 SMART = 0.5  # share of the other's replies that follow its own best, the rest at random
 SHARPNESS = 2.0  # how firmly the other is expected to prefer its best replies
@@ -61,16 +63,14 @@ CHARACTERS = ("sela", "cato", "orsa", "liese", "rook", "brunhild")
 
 
 @dataclass
-class RiposteOpponent:
+class RiposteOpponent(AppPlayer):
     """The app in `seat`: "strong" (the default) or "easy"."""
 
-    seat: int
-    strength: str = STRONG
+    game: ClassVar[str] = "Riposte"
     data: RiposteData = field(default_factory=default_data, repr=False)
 
     def __post_init__(self) -> None:
-        if self.strength not in STRENGTHS:
-            raise ValueError(f"Riposte's app plays {' or '.join(STRENGTHS)}, not {self.strength!r}")
+        super().__post_init__()
         self.rules = RiposteRules(self.data)
         self.memo: dict[tuple[Any, ...], Worths] = {}  # draft worths, by roles and characters
 

@@ -12,15 +12,13 @@ numbers (data.py). The option `characters` False plays the rulebook's learning d
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from companion.engine.core import Step, apply_with
-from companion.engine.seats import Outcome, Seat, SeatedRules
-from companion.games.riposte import seats
+from companion.engine.core import Action
+from companion.engine.modular import SeatedModularRules
+from companion.games.riposte import checks, seats
 from companion.games.riposte import state as st
 from companion.games.riposte.actions import HANDLERS
-from companion.games.riposte.checks import check
 from companion.games.riposte.clash import plays
 from companion.games.riposte.data import RiposteData, default_data
 from companion.games.riposte.setup import new_game
@@ -37,27 +35,25 @@ from companion.games.riposte.state import (
     RiposteState,
 )
 
-Action = dict[str, Any]
 
-
-class RiposteRules(SeatedRules):
+class RiposteRules(SeatedModularRules):
     """Two-player Riposte. Options: `names` (two strings) for the table log; `characters`
     (default True; False is the learning duel). Pass other card data (a designer's edited copy)
-    to try new numbers without touching the code."""
+    to try new numbers without touching the code. Checks, handlers, JSON and seats are the
+    modules' (`SeatedModularRules`): each player's own picks and cards, chance deals and turns
+    up the row."""
 
     game_id = "riposte"
     title = "Riposte"
-
-    def __init__(self, data: RiposteData | None = None) -> None:
-        self.data = data or default_data()
+    checks, handlers, states, seating = checks, HANDLERS, st, seats
+    default_data = staticmethod(default_data)
+    data: RiposteData
 
     def new_state(self, options: dict[str, Any]) -> RiposteState:
         """Before the deal; the seed option is unused (chance draws come with each action)."""
-        names = tuple(options.get("names") or ("Player 1", "Player 2"))
-        if len(names) != 2 or len(set(names)) != 2:
-            raise ValueError("Riposte needs two different player names")
+        names = self.player_names(options)
         characters = options.get("characters", True)
-        return new_game(self.data, (str(names[0]), str(names[1])), bool(characters))
+        return new_game(self.data, names, bool(characters))
 
     def legal_actions(self, state: RiposteState) -> list[Action]:
         """Every action `check` accepts now. Chance actions leave out the cards drawn: the rules
@@ -89,59 +85,3 @@ class RiposteRules(SeatedRules):
             struck = 1 - state.offensive
             return [{"type": "brace", "player": struck, "use": use} for use in (True, False)]
         return []
-
-    def check(self, state: RiposteState, action: Action) -> str | None:
-        return check(self.data, state, action)
-
-    def apply(self, state: RiposteState, action: Action, rng: random.Random) -> Step:
-        """Validate, then play `action` on a clone; `state` itself is never changed."""
-        return apply_with(self.data, state, action, rng, check, HANDLERS)
-
-    def apply_unchecked(self, state: RiposteState, action: Action, rng: random.Random) -> Step:
-        after = state.clone()
-        resolved, events = HANDLERS[action["type"]](self.data, after, action, rng)
-        return Step(after, resolved, events)
-
-    def is_over(self, state: RiposteState) -> bool:
-        return state.phase == st.OVER
-
-    def clone(self, state: RiposteState) -> RiposteState:
-        return state.clone()
-
-    def to_json(self, state: RiposteState) -> dict[str, Any]:
-        return st.to_json(state)
-
-    def from_json(self, data: dict[str, Any]) -> RiposteState:
-        return st.from_json(data)
-
-    # --- seats -----------------------------------------------------------------------------------
-
-    def seats(self, state: RiposteState) -> tuple[Seat, ...]:
-        return seats.SEATS
-
-    def actors(self, state: RiposteState, action: Action) -> frozenset[Seat]:
-        """Each player's own picks and cards; chance deals and turns up the row."""
-        return seats.actors(action)
-
-    def view(self, state: RiposteState, seat: Seat | None) -> dict[str, Any]:
-        return seats.view(state, seat)
-
-    def redact(self, before: RiposteState, action: Action, seat: Seat | None) -> Action:
-        return seats.redact(before, action, seat)
-
-    def resample(self, state: RiposteState, seat: Seat | None, rng: random.Random) -> RiposteState:
-        return seats.resample(self.data, state, seat, rng)
-
-    def from_view(
-        self, view: dict[str, Any], seat: Seat | None, rng: random.Random
-    ) -> RiposteState:
-        return seats.determinize(self.data, view, seat, rng)
-
-    def sealed(self, state: RiposteState) -> str | None:
-        return seats.sealed(state)
-
-    def reveals(self, before: RiposteState, action: Action, after: RiposteState) -> str | None:
-        return seats.reveals(before, action)
-
-    def outcome(self, state: RiposteState) -> Outcome:
-        return seats.outcome(state)

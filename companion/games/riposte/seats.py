@@ -12,26 +12,34 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.engine.seats import CHANCE, HIDDEN, RUNNING, Outcome, Seat, won_by
+from companion.engine.core import Action
+
+# Re-exported: they were this module's own names before the shared two-player seats.
+from companion.engine.seats import BY_CHANCE as BY_CHANCE
+from companion.engine.seats import CHANCE as CHANCE
+from companion.engine.seats import (
+    HIDDEN,
+    Seat,
+    others_hidden,
+    player_or_chance,
+    resample_with,
+    won_when_over,
+)
+from companion.engine.seats import ONE as ONE
+from companion.engine.seats import TWO_SEATS as SEATS
 from companion.games.riposte import abilities as ab
 from companion.games.riposte.clash import fits
 from companion.games.riposte.data import RiposteData
 from companion.games.riposte.state import (
     CHOOSE,
     CLASH,
-    OVER,
     RiposteState,
     from_json,
     to_json,
 )
 from companion.games.rulings import ruled
 
-Action = dict[str, Any]
-
-SEATS: tuple[Seat, ...] = (0, 1)
 CHANCE_TYPES = frozenset({"cast", "deal", "turn_up"})
-BY_CHANCE: frozenset[Seat] = frozenset({CHANCE})
-ONE: tuple[frozenset[Seat], ...] = (frozenset({0}), frozenset({1}))
 # The undo refusals, citing their rulings as the engine's other refusals do: a choice sealed while
 # the other is not yet made (by phase), then the characters' reveal and the cards' (REVEALED),
 # which stand for good. The page cites simultaneous-choice under each of these.
@@ -49,10 +57,8 @@ CARD_LISTS = ("row", "discard", "looking", "bottom", "last_words")
 
 
 def actors(action: Action) -> frozenset[Seat]:
-    if action.get("type") in CHANCE_TYPES:
-        return BY_CHANCE
-    player = action.get("player")
-    return ONE[player] if player in SEATS else frozenset()
+    """Not `strict`: the checks compare players with `==`, so True plays as player 2."""
+    return player_or_chance(action, CHANCE_TYPES, strict=False)
 
 
 def sealed(state: RiposteState) -> str | None:
@@ -78,10 +84,7 @@ def reveals(before: RiposteState, action: Action) -> str | None:
     return None
 
 
-def outcome(state: RiposteState) -> Outcome:
-    if state.phase != OVER:
-        return RUNNING
-    return won_by(state.winner, state.names)
+outcome = won_when_over
 
 
 def view(state: RiposteState, seat: Seat | None) -> dict[str, Any]:
@@ -109,11 +112,9 @@ def redact(before: RiposteState, action: Action, seat: Seat | None) -> Action:
     """The logged action with what `seat` may not know replaced by HIDDEN."""
     kind = action.get("type")
     if kind == "deal" and "hands" in action:
-        shown = [h if p == seat else [HIDDEN] * len(h) for p, h in enumerate(action["hands"])]
-        return action | {"hands": shown}
+        return action | {"hands": others_hidden(action["hands"], seat)}
     if kind == "cast" and "offered" in action:
-        shown = [o if p == seat else [HIDDEN] * len(o) for p, o in enumerate(action["offered"])]
-        return action | {"offered": shown}
+        return action | {"offered": others_hidden(action["offered"], seat)}
     player = action.get("player")
     if player == seat or player not in SEATS:
         return action
@@ -129,12 +130,6 @@ def redact(before: RiposteState, action: Action, seat: Seat | None) -> Action:
         hidden = action | {"card": HIDDEN}  # laid first: revealed only by the other's card
         return hidden | {"ignore": False} if "ignore" in action else hidden
     return action
-
-
-def resample(
-    data: RiposteData, state: RiposteState, seat: Seat | None, rng: random.Random
-) -> RiposteState:
-    return determinize(data, view(state, seat), seat, rng)
 
 
 def determinize(
@@ -170,3 +165,6 @@ def determinize(
             ignore[p] = ab.may_ignore(state, p)
             state.ignore = (ignore[0], ignore[1])
     return state
+
+
+resample = resample_with(view, determinize)

@@ -8,14 +8,11 @@ player typed in from the physical cards when the action carries them (checked be
 from __future__ import annotations
 
 import random
-from typing import Any
 
+from companion.engine.core import Action, Result
 from companion.games.riposte.data import RiposteData
 from companion.games.riposte.deck import draw
 from companion.games.riposte.state import CAST, CHOOSE, DEAL, DRAFT, RiposteState
-
-Action = dict[str, Any]
-Result = tuple[Action, list[str]]
 
 
 def new_game(data: RiposteData, names: tuple[str, str], characters: bool) -> RiposteState:

@@ -10,8 +10,10 @@ it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import Any
+
+from companion.engine.records import as_json, from_lists
 
 CAST = "cast"  # deal two characters to each player (ruling characters)
 CHOOSE = "choose"  # each player keeps one of them, face down until both have
@@ -66,21 +68,11 @@ DUOS = ("names", "chosen", "last_cards", "damage", "characters", "unlocked", "sp
 
 
 def to_json(state: RiposteState) -> dict[str, Any]:
-    data: dict[str, Any] = {f.name: getattr(state, f.name) for f in fields(state)}
-    for key in (*DUOS, *LISTS):
-        data[key] = list(data[key])
-    for key in PAIRS:
-        data[key] = [list(side) for side in data[key]]
-    return data
+    return as_json(state, (*DUOS, *LISTS), PAIRS)
 
 
 def from_json(data: dict[str, Any]) -> RiposteState:
-    values = dict(data)
-    for key in (*DUOS, *LISTS):
-        values[key] = tuple(values[key])
-    for key in PAIRS:
-        values[key] = tuple(tuple(side) for side in values[key])
-    return RiposteState(**values)
+    return RiposteState(**from_lists(data, (*DUOS, *LISTS), PAIRS))
 
 
 def every_card(state: RiposteState) -> list[str]:

@@ -14,9 +14,8 @@ reveal may be taken back as usual, back to the reveal.
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from companion.engine.core import Handler
+from companion.engine.core import Action, Handler, Result
 from companion.games.va_card_game.data import VaCardGameData
 from companion.games.va_card_game.duel import resolve
 from companion.games.va_card_game.end import lives_run_out
@@ -30,9 +29,6 @@ from companion.games.va_card_game.turn import (
     draw_step,
     equip,
 )
-
-Action = dict[str, Any]
-Result = tuple[Action, list[str]]
 
 
 def declare(

@@ -10,12 +10,14 @@ ruling's id (still a str), so a page can show the ruling with it (`companion.gam
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
+from companion.engine.core import Action
+from companion.engine.seats import is_player
 from companion.games.rulings import ruled
 from companion.games.va_card_game.data import VaCardGameData
-from companion.games.va_card_game.deck import GEAR, HEROES, drawable
+from companion.games.va_card_game.deck import GEAR, HEROES, Pair, drawable
 from companion.games.va_card_game.setup import opening_size
 from companion.games.va_card_game.state import (
     DEAL,
@@ -29,8 +31,6 @@ from companion.games.va_card_game.state import (
     VaCardGameState,
 )
 from companion.games.va_card_game.stats import gear_refusal, totals
-
-Action = dict[str, Any]
 
 WAITING = {
     TOSS: "The coin is flipped first.",
@@ -64,10 +64,6 @@ def check(data: VaCardGameData, state: VaCardGameState, action: Action) -> str |
     return CHECKS[kind](data, state, action)
 
 
-def is_player(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value in (0, 1)
-
-
 def check_toss(data: VaCardGameData, state: VaCardGameState, action: Action) -> str | None:
     first = action.get("first")
     if first is not None and not is_player(first):
@@ -75,11 +71,19 @@ def check_toss(data: VaCardGameData, state: VaCardGameState, action: Action) -> 
     return None
 
 
-def check_deal(data: VaCardGameData, state: VaCardGameState, action: Action) -> str | None:
+def named_draws(
+    state: VaCardGameState, action: Action
+) -> Iterator[tuple[str, Any, tuple[Pair, Pair]]]:
+    """Each kind of card (heroes, then equipment) a deal or draw names the cards of, typed in
+    from the real decks: the kind, what the action names, and both players' decks of it."""
     for kind, key in ((HEROES, "heroes"), (GEAR, "equipment")):
         given = action.get(key)
-        if given is None:
-            continue
+        if given is not None:
+            yield kind, given, state.hero_decks if kind == HEROES else state.gear_decks
+
+
+def check_deal(data: VaCardGameData, state: VaCardGameState, action: Action) -> str | None:
+    for kind, given, decks in named_draws(state, action):
         sizes = [opening_size(data, state, kind, p) for p in (0, 1)]
         if (
             not isinstance(given, list)
@@ -87,8 +91,7 @@ def check_deal(data: VaCardGameData, state: VaCardGameState, action: Action) -> 
         ):
             return f"Each player draws {sizes[0]} {WHAT[kind]} cards."
         for p in (0, 1):
-            deck = (state.hero_decks if kind == HEROES else state.gear_decks)[p]
-            reason = drawable(deck, given[p], WHAT[kind])
+            reason = drawable(decks[p], given[p], WHAT[kind])
             if reason:
                 return f"{state.names[p]}: {reason}"
     return None
@@ -142,14 +145,11 @@ def check_declare(data: VaCardGameData, state: VaCardGameState, action: Action) 
 
 
 def check_draw(data: VaCardGameData, state: VaCardGameState, action: Action) -> str | None:
-    for kind, key in ((HEROES, "heroes"), (GEAR, "equipment")):
-        given = action.get(key)
-        if given is None:
-            continue
+    for kind, given, decks in named_draws(state, action):
         if not isinstance(given, list) or len(given) != 2:
             return f"Name the {WHAT[kind]} card each player draws."
         for p in (0, 1):
-            deck = (state.hero_decks if kind == HEROES else state.gear_decks)[p]
+            deck = decks[p]
             if not deck and given[p] is not None:
                 return ruled(
                     f"{state.names[p]}'s {WHAT[kind]} deck is empty: nothing comes from it.",

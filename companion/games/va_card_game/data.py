@@ -21,6 +21,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from companion.games import shipped
+
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
@@ -137,14 +139,10 @@ def data_from_game(game: Game) -> VaCardGameData:
 
 
 def data_folder() -> Path:
-    from cardgen.data.project import REPO_ROOT
-
-    return REPO_ROOT / "card_data" / GAME_ID
+    return shipped.data_folder(GAME_ID)
 
 
 @cache
 def default_data() -> VaCardGameData:
     """The shipped game's data, loaded and validated once per process."""
-    from cardgen.data.database import load_game_or_raise
-
-    return data_from_game(load_game_or_raise(data_folder()))
+    return shipped.load(GAME_ID, data_from_game)

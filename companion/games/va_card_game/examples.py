@@ -7,10 +7,11 @@ claim of the story that a change to a hero or a piece of equipment could make fa
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from companion.engine.examples import Worked
-from companion.games.va_card_game.data import VaCardGameData, data_from_game, default_data
+from companion.engine.examples import Worked, play_all
+from companion.games.va_card_game.data import VaCardGameData, data_from_game
 from companion.games.va_card_game.rules import VaCardGameRules
 from companion.games.va_card_game.scenarios import duel, duel_start, held, play
 from companion.games.va_card_game.state import ATTACK, BLOCK, EQUIP
@@ -29,12 +30,7 @@ def from_game(game: Game) -> dict[str, Worked]:
 
 
 def worked_examples(data: VaCardGameData | None = None) -> dict[str, Worked]:
-    rules = VaCardGameRules(data or default_data())
-    return {
-        "attack_attack": attack_against_attack(rules),
-        "attack_block": attack_against_block(rules),
-        "block_block": block_against_block(rules),
-    }
+    return play_all(VaCardGameRules(data), STORIES)
 
 
 def attack_against_attack(rules: VaCardGameRules) -> Worked:
@@ -139,3 +135,10 @@ def block_against_block(rules: VaCardGameRules) -> Worked:
         left(rules.data, other, ALEX) == knight,
     )
     return ex
+
+
+STORIES: dict[str, Callable[[VaCardGameRules], Worked]] = {
+    "attack_attack": attack_against_attack,
+    "attack_block": attack_against_block,
+    "block_block": block_against_block,
+}

@@ -32,17 +32,18 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
+from companion.engine.core import Action
+from companion.engine.opponents import EASY as EASY
+from companion.engine.opponents import STRENGTHS as STRENGTHS
+from companion.engine.opponents import STRONG as STRONG
+from companion.engine.opponents import AppPlayer
 from companion.games.va_card_game.data import VaCardGameData, default_data, design
 from companion.games.va_card_game.rules import VaCardGameRules
 from companion.games.va_card_game.state import ATTACK, BLOCK, VaCardGameState
 from companion.games.va_card_game.stats import gear_refusal, left, totals
 
-Action = dict[str, Any]
-
-STRONG, EASY = "strong", "easy"
-STRENGTHS = (STRONG, EASY)
 PATIENCE = 0.95  # both heroes blocking is worth this much of the duel that follows
 FRESH_EDGE = 0.1  # a survivor's chance against a fresh hero: this on no HP ...
 WHOLE_EDGE = 0.5  # ... and this with SOLID HP or more left
@@ -211,18 +212,14 @@ DUELS = Duels()  # a duel's worth depends on its numbers alone: every app shares
 
 
 @dataclass
-class VaOpponent:
+class VaOpponent(AppPlayer):
     """The app in `seat`: "strong" (the default) or "easy"."""
 
-    seat: int
-    strength: str = STRONG
+    game: ClassVar[str] = "VA Card Game"
     data: VaCardGameData = field(default_factory=default_data, repr=False)
 
     def __post_init__(self) -> None:
-        if self.strength not in STRENGTHS:
-            raise ValueError(
-                f"VA Card Game's app plays {' or '.join(STRENGTHS)}, not {self.strength!r}"
-            )
+        super().__post_init__()
         self.rules = VaCardGameRules(self.data)
         self.duels = DUELS
 

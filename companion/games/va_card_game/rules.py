@@ -12,15 +12,13 @@ the game with their tie-breaks.
 from __future__ import annotations
 
 import itertools
-import random
 from typing import Any
 
-from companion.engine.core import Step, apply_with
-from companion.engine.seats import Outcome, Seat, SeatedRules
-from companion.games.va_card_game import seats
+from companion.engine.core import Action
+from companion.engine.modular import SeatedModularRules
+from companion.games.va_card_game import checks, seats
 from companion.games.va_card_game import state as st
 from companion.games.va_card_game.actions import HANDLERS
-from companion.games.va_card_game.checks import check
 from companion.games.va_card_game.data import VaCardGameData, default_data
 from companion.games.va_card_game.setup import new_game
 from companion.games.va_card_game.state import (
@@ -35,25 +33,23 @@ from companion.games.va_card_game.state import (
 )
 from companion.games.va_card_game.stats import gear_refusal
 
-Action = dict[str, Any]
 
-
-class VaCardGameRules(SeatedRules):
+class VaCardGameRules(SeatedModularRules):
     """Two-player VA Card Game. Option: `names` (two strings) for the table log. Pass other card
-    data (a designer's edited copy) to try new numbers without touching the code."""
+    data (a designer's edited copy) to try new numbers without touching the code. Checks,
+    handlers, JSON and seats are the modules' (`SeatedModularRules`): each player's own placing,
+    declarations and equipping; chance flips and draws."""
 
     game_id = "va_card_game"
     title = "VA Card Game"
-
-    def __init__(self, data: VaCardGameData | None = None) -> None:
-        self.data = data or default_data()
+    checks, handlers, states, seating = checks, HANDLERS, st, seats
+    default_data = staticmethod(default_data)
+    data: VaCardGameData
 
     def new_state(self, options: dict[str, Any]) -> VaCardGameState:
         """Before the coin flip; the seed option is unused (chance comes with each action)."""
-        names = tuple(options.get("names") or ("Player 1", "Player 2"))
-        if len(names) != 2 or len(set(names)) != 2:
-            raise ValueError("VA Card Game needs two different player names")
-        return new_game(self.data, (str(names[0]), str(names[1])))
+        names = self.player_names(options)
+        return new_game(self.data, names)
 
     def legal_actions(self, state: VaCardGameState) -> list[Action]:
         """Every action `check` accepts now. Chance actions leave out the coin and the cards:
@@ -99,63 +95,3 @@ class VaCardGameRules(SeatedRules):
             ),
             {"type": "done", "player": p},
         ]
-
-    def check(self, state: VaCardGameState, action: Action) -> str | None:
-        return check(self.data, state, action)
-
-    def apply(self, state: VaCardGameState, action: Action, rng: random.Random) -> Step:
-        """Validate, then play `action` on a clone; `state` itself is never changed."""
-        return apply_with(self.data, state, action, rng, check, HANDLERS)
-
-    def apply_unchecked(self, state: VaCardGameState, action: Action, rng: random.Random) -> Step:
-        after = state.clone()
-        resolved, events = HANDLERS[action["type"]](self.data, after, action, rng)
-        return Step(after, resolved, events)
-
-    def is_over(self, state: VaCardGameState) -> bool:
-        return state.phase == st.OVER
-
-    def clone(self, state: VaCardGameState) -> VaCardGameState:
-        return state.clone()
-
-    def to_json(self, state: VaCardGameState) -> dict[str, Any]:
-        return st.to_json(state)
-
-    def from_json(self, data: dict[str, Any]) -> VaCardGameState:
-        return st.from_json(data)
-
-    # --- seats -----------------------------------------------------------------------------------
-
-    def seats(self, state: VaCardGameState) -> tuple[Seat, ...]:
-        return seats.SEATS
-
-    def actors(self, state: VaCardGameState, action: Action) -> frozenset[Seat]:
-        """Each player's own placing, declarations and equipping; chance flips and draws."""
-        return seats.actors(action)
-
-    def view(self, state: VaCardGameState, seat: Seat | None) -> dict[str, Any]:
-        return seats.view(state, seat)
-
-    def redact(self, before: VaCardGameState, action: Action, seat: Seat | None) -> Action:
-        return seats.redact(before, action, seat)
-
-    def resample(
-        self, state: VaCardGameState, seat: Seat | None, rng: random.Random
-    ) -> VaCardGameState:
-        return seats.resample(self.data, state, seat, rng)
-
-    def from_view(
-        self, view: dict[str, Any], seat: Seat | None, rng: random.Random
-    ) -> VaCardGameState:
-        return seats.determinize(self.data, view, seat, rng)
-
-    def sealed(self, state: VaCardGameState) -> str | None:
-        return seats.sealed(state)
-
-    def reveals(
-        self, before: VaCardGameState, action: Action, after: VaCardGameState
-    ) -> str | None:
-        return seats.reveals(before, action)
-
-    def outcome(self, state: VaCardGameState) -> Outcome:
-        return seats.outcome(state)

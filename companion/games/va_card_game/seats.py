@@ -14,7 +14,23 @@ import itertools
 import random
 from typing import Any
 
-from companion.engine.seats import CHANCE, HIDDEN, RUNNING, Outcome, Seat, won_by
+from companion.engine.core import Action
+
+# Re-exported: they were this module's own names before the shared two-player seats.
+from companion.engine.seats import BY_CHANCE as BY_CHANCE
+from companion.engine.seats import CHANCE as CHANCE
+from companion.engine.seats import (
+    HIDDEN,
+    RUNNING,
+    Outcome,
+    Seat,
+    others_hidden,
+    player_or_chance,
+    resample_with,
+    won_by,
+)
+from companion.engine.seats import ONE as ONE
+from companion.engine.seats import TWO_SEATS as SEATS
 from companion.games.rulings import ruled
 from companion.games.va_card_game.data import VaCardGameData
 from companion.games.va_card_game.state import (
@@ -28,12 +44,7 @@ from companion.games.va_card_game.state import (
 )
 from companion.games.va_card_game.stats import gear_refusal
 
-Action = dict[str, Any]
-
-SEATS: tuple[Seat, ...] = (0, 1)
 CHANCE_TYPES = frozenset({"toss", "deal", "draw"})
-BY_CHANCE: frozenset[Seat] = frozenset({CHANCE})
-ONE: tuple[frozenset[Seat], ...] = (frozenset({0}), frozenset({1}))
 # The undo refusals, citing their rulings as the engine's other refusals do (no ruling speaks of
 # taking back the opening hero: that one is the rule's own).
 SEALED = {
@@ -47,10 +58,7 @@ HANDS = ("hero_hands", "gear_hands")
 
 
 def actors(action: Action) -> frozenset[Seat]:
-    if action.get("type") in CHANCE_TYPES:
-        return BY_CHANCE
-    player = action.get("player")
-    return ONE[player] if player in SEATS and not isinstance(player, bool) else frozenset()
+    return player_or_chance(action, CHANCE_TYPES)
 
 
 def sealed(state: VaCardGameState) -> str | None:
@@ -106,8 +114,7 @@ def redact(before: VaCardGameState, action: Action, seat: Seat | None) -> Action
     """The logged action with what `seat` may not know replaced by HIDDEN."""
     kind = action.get("type")
     if kind == "deal":
-        return action | {key: [cards if p == seat else [HIDDEN] * len(cards)
-                               for p, cards in enumerate(action[key])]
+        return action | {key: others_hidden(action[key], seat)
                          for key in ("heroes", "equipment") if key in action}  # fmt: skip
     if kind == "draw":
         return action | {key: [card if p == seat or card is None else HIDDEN
@@ -123,12 +130,6 @@ def redact(before: VaCardGameState, action: Action, seat: Seat | None) -> Action
     if kind == "declare" and not before.declared[1 - player]:  # declared first: revealed later
         return action | {"stance": HIDDEN}
     return action
-
-
-def resample(
-    data: VaCardGameData, state: VaCardGameState, seat: Seat | None, rng: random.Random
-) -> VaCardGameState:
-    return determinize(data, view(state, seat), seat, rng)
 
 
 def determinize(
@@ -188,3 +189,6 @@ def face_down(
                 full["heroes"][player], full["gear"][player] = hero, list(pieces)
                 return
     raise AssertionError("no opening hero fits the cards the view leaves unseen")
+
+
+resample = resample_with(view, determinize)

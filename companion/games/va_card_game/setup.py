@@ -10,16 +10,13 @@ never names a card a player may not see: the opening heroes are named only once 
 from __future__ import annotations
 
 import random
-from typing import Any
 
+from companion.engine.core import Action, Result
 from companion.games.va_card_game.data import VaCardGameData
 from companion.games.va_card_game.deck import GEAR, HEROES, draw, take_gear, take_hero
 from companion.games.va_card_game.state import DEAL, PREPARE, TOSS, VaCardGameState, with_side
 from companion.games.va_card_game.stats import described
 from companion.games.va_card_game.turn import begin_turn
-
-Action = dict[str, Any]
-Result = tuple[Action, list[str]]
 
 
 def new_game(data: VaCardGameData, names: tuple[str, str]) -> VaCardGameState:

@@ -13,8 +13,10 @@ never as a number written on a card: the hero's totals come from the card and it
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import Any
+
+from companion.engine.records import as_json, from_lists
 
 TOSS = "toss"  # flip the coin: its winner takes the first turn
 DEAL = "deal"  # each player draws three cards from each deck
@@ -65,21 +67,12 @@ LISTS = ("last_words",)
 
 
 def to_json(state: VaCardGameState) -> dict[str, Any]:
-    data: dict[str, Any] = {f.name: getattr(state, f.name) for f in fields(state)}
-    for key in (*DUOS, *LISTS):
-        data[key] = list(data[key])
-    for key in PAIRS:
-        data[key] = [list(side) for side in data[key]]
-    return data
+    return as_json(state, (*DUOS, *LISTS), PAIRS)
 
 
 def from_json(data: dict[str, Any]) -> VaCardGameState:
-    values = dict(data)
+    values = from_lists(data, (*DUOS, *LISTS), PAIRS)
     values.pop("revealed", None)  # saved before reveals were told by the action (seats.reveals)
-    for key in (*DUOS, *LISTS):
-        values[key] = tuple(values[key])
-    for key in PAIRS:
-        values[key] = tuple(tuple(side) for side in values[key])
     return VaCardGameState(**values)
 
 

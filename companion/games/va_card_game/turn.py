@@ -12,18 +12,12 @@ itself. Handlers return the action as resolved and the table log's sentences.
 
 from __future__ import annotations
 
-import random
-from typing import Any
-
+from companion.engine.core import Action, Result, Rng
 from companion.games.va_card_game.data import VaCardGameData
 from companion.games.va_card_game.deck import GEAR, HEROES, draw, take_gear, take_hero
 from companion.games.va_card_game.end import heroes_run_out
 from companion.games.va_card_game.state import DECLARE, DRAW, EQUIP, VaCardGameState, with_side
 from companion.games.va_card_game.stats import described
-
-Action = dict[str, Any]
-Result = tuple[Action, list[str]]
-Rng = random.Random
 
 
 def begin_turn(state: VaCardGameState, active: int) -> list[str]:

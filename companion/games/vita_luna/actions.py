@@ -9,10 +9,9 @@ shows them.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
-from typing import Any
 
+from companion.engine.core import Action, Result, Rng
 from companion.games.vita_luna.combat import (
     attacks,
     end_battle,
@@ -45,9 +44,6 @@ from companion.games.vita_luna.turn_actions import (
     swap_places,
 )
 
-Action = dict[str, Any]
-Result = tuple[Action, list[str]]
-Rng = random.Random
 Data = VitaLunaData
 State = VitaLunaState
 Handler = Callable[[VitaLunaData, VitaLunaState, Action, Rng], Result]

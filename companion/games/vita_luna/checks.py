@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine.core import Action
 from companion.games.rulings import Refusal, ruled
 from companion.games.vita_luna.actions import held_count, lot_colour
 from companion.games.vita_luna.data import DECKS, VitaLunaData
@@ -48,7 +49,6 @@ from companion.games.vita_luna.turn_checks import (
     unknown_card,
 )
 
-Action = dict[str, Any]
 Data = VitaLunaData
 State = VitaLunaState
 

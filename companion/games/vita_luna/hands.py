@@ -7,12 +7,10 @@ card, and nothing else of `actions`.
 
 from __future__ import annotations
 
-import random
-
+from companion.engine.core import Rng
 from companion.games.vita_luna.data import DECKS, VitaLunaData
 from companion.games.vita_luna.state import VitaLunaState
 
-Rng = random.Random
 Data = VitaLunaData
 State = VitaLunaState
 

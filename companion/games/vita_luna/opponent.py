@@ -27,6 +27,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.engine.core import Action
 from companion.games.vita_luna.actions import held_count
 from companion.games.vita_luna.data import Creature, VitaLunaData, default_data
 from companion.games.vita_luna.seats import determinize
@@ -41,8 +42,6 @@ from companion.games.vita_luna.state import (
     locate,
     whites,
 )
-
-Action = dict[str, Any]
 
 EPIC_WORTH = {
     "poisonous": 3.0,

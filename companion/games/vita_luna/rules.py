@@ -9,14 +9,15 @@ one of them for a bot without listing every placement.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
-from companion.engine.core import Step, apply_with
-from companion.engine.seats import Outcome, Seat, SeatedRules
-from companion.games.vita_luna import seats
+from companion.engine.core import Action
+from companion.engine.modular import SeatedModularRules
+from companion.engine.seats import Seat
+from companion.games.vita_luna import checks, seats
 from companion.games.vita_luna import state as st
 from companion.games.vita_luna.actions import HANDLERS, new_game
-from companion.games.vita_luna.checks import check
 from companion.games.vita_luna.data import VitaLunaData, default_data
 from companion.games.vita_luna.state import (
     ATTACK_BID,
@@ -37,11 +38,10 @@ from companion.games.vita_luna.state import (
     VitaLunaState,
 )
 
-Action = dict[str, Any]
 MODES = ("basic", "advanced")
 
 
-class VitaLunaRules(SeatedRules):
+class VitaLunaRules(SeatedModularRules):
     """Two-player Vita Luna.
 
     Options: `mode` "basic" (deal the starting cards, choose the first attacker) or "advanced"
@@ -52,9 +52,12 @@ class VitaLunaRules(SeatedRules):
 
     game_id = "vita_luna"
     title = "Vita Luna"
+    checks, handlers, states, seating = checks, HANDLERS, st, seats
+    default_data = staticmethod(default_data)
+    data: VitaLunaData
 
     def __init__(self, data: VitaLunaData | None = None) -> None:
-        self.data = data or default_data()
+        super().__init__(data)
         w, g = self.data.white, self.data.grey
         # Each player's positions in placing order (white, then grey) with their board index,
         # worked out once: placing asks for the free ones on every action.
@@ -162,20 +165,10 @@ class VitaLunaRules(SeatedRules):
                         if j != i
                     ]
         reserve = board[2 * w + p * g : 2 * w + p * g + g]
-        if not done & GREY_MOVE and None in reserve:
-            free = [j for j in range(g) if reserve[j] is None]
-            for c in reserve:
-                if c is not None:
-                    actions += [
-                        {"type": "move", "player": p, "card": c, "position": j} for j in free
-                    ]
-        if not done & PROMOTED and None in own:
-            free = [j for j in range(w) if own[j] is None]
-            for c in reserve:
-                if c is not None:
-                    actions += [
-                        {"type": "promote", "player": p, "card": c, "position": j} for j in free
-                    ]
+        if not done & GREY_MOVE:
+            actions += _onto_free("move", p, reserve, reserve)
+        if not done & PROMOTED:
+            actions += _onto_free("promote", p, reserve, own)
         actions.append({"type": "attack", "player": p})
         return actions
 
@@ -229,21 +222,7 @@ class VitaLunaRules(SeatedRules):
         actions.append({"type": "next_battle"})
         return actions
 
-    # --- the protocol ----------------------------------------------------------------------------
-
-    def check(self, state: VitaLunaState, action: Action) -> str | None:
-        return check(self.data, state, action)
-
-    def apply(self, state: VitaLunaState, action: Action, rng: random.Random) -> Step:
-        """Validate, then play `action` on a clone; `state` itself is never changed."""
-        return apply_with(self.data, state, action, rng, check, HANDLERS)
-
-    def apply_unchecked(self, state: VitaLunaState, action: Action, rng: random.Random) -> Step:
-        """`apply` without `check`, for an action the rules produced (`legal_actions`,
-        `sample_action`): a bot's path, so `apply_with` is inlined (one call less per action)."""
-        after = state.clone()
-        resolved, events = HANDLERS[action["type"]](self.data, after, action, rng)
-        return Step(after, resolved, events)
+    # --- the protocol (checks, handlers and JSON are the modules': `SeatedModularRules`) ----
 
     def sample_action(self, state: VitaLunaState, rng: random.Random) -> Action | None:
         """One of `legal_actions` drawn uniformly (as `int(rng.random() * n)` picks an index), or
@@ -267,27 +246,9 @@ class VitaLunaRules(SeatedRules):
         actions = self.legal_actions(state)
         return actions[int(rng.random() * len(actions))] if actions else None
 
-    def is_over(self, state: VitaLunaState) -> bool:
-        return state.phase == st.OVER
-
-    def clone(self, state: VitaLunaState) -> VitaLunaState:
-        return state.clone()
-
-    def to_json(self, state: VitaLunaState) -> dict[str, Any]:
-        return st.to_json(state)
-
-    def from_json(self, data: dict[str, Any]) -> VitaLunaState:
-        return st.from_json(data)
-
     # --- seats -----------------------------------------------------------------------------------
-
-    def seats(self, state: VitaLunaState) -> tuple[Seat, ...]:
-        return seats.SEATS
-
-    def actors(self, state: VitaLunaState, action: Action) -> frozenset[Seat]:
-        """Each player's own moves and bids; chance deals and draws; the table agrees on who
-        attacks or bids first and when the next battle starts (either player may say so)."""
-        return seats.actors(action)
+    # Each player's own moves and bids; chance deals and draws; the table agrees on who attacks or
+    # bids first and when the next battle starts (either player may say so).
 
     def view(self, state: VitaLunaState, seat: Seat | None) -> dict[str, Any]:
         """The state as `seat` may see it (None: the shared table); see `state.view`."""
@@ -295,27 +256,6 @@ class VitaLunaRules(SeatedRules):
 
     def redact(self, before: VitaLunaState, action: Action, seat: Seat | None) -> Action:
         return seats.redact(self.data, before, action, seat)
-
-    def resample(
-        self, state: VitaLunaState, seat: Seat | None, rng: random.Random
-    ) -> VitaLunaState:
-        return seats.resample(self.data, state, seat, rng)
-
-    def from_view(
-        self, view: dict[str, Any], seat: Seat | None, rng: random.Random
-    ) -> VitaLunaState:
-        """A full state consistent with `seat`'s view, hidden cards and bids drawn at random
-        (`seats.determinize`): the view hides cards, so `from_json` cannot read it."""
-        return seats.determinize(self.data, view, seat, rng)
-
-    def sealed(self, state: VitaLunaState) -> str | None:
-        return seats.sealed(state)
-
-    def reveals(self, before: VitaLunaState, action: Action, after: VitaLunaState) -> str | None:
-        return seats.reveals(before, action)  # `after` adds nothing: the action says it all
-
-    def outcome(self, state: VitaLunaState) -> Outcome:
-        return seats.outcome(state)
 
     def hidden_bid(self, state: VitaLunaState) -> int | None:
         """The player whose secret bid is in and hidden, or None: the UI hides it and asks the
@@ -327,3 +267,17 @@ class VitaLunaRules(SeatedRules):
 
 
 FIXED = {DEAL: "deal", TURN_UP: "turn_up", DEAL_REST: "deal_rest", REWARD: "reward"}
+
+
+def _onto_free(
+    kind: str, p: int, cards: Sequence[str | None], places: Sequence[str | None]
+) -> list[Action]:
+    """`kind` ("move", "promote") of each of `cards` to each free position of `places`: a grey
+    move and a promotion offer the same choices, from the reserve to its own or the white row."""
+    free = [j for j, c in enumerate(places) if c is None]
+    return [
+        {"type": kind, "player": p, "card": c, "position": j}
+        for c in cards
+        if c is not None
+        for j in free
+    ]

@@ -11,13 +11,20 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.engine.seats import CHANCE, HIDDEN, RUNNING, Outcome, Seat, won_by
+from companion.engine.core import Action
+from companion.engine.seats import BOTH as BOTH
+
+# Re-exported: they were this module's own names before the shared two-player seats.
+from companion.engine.seats import BY_CHANCE as BY_CHANCE
+from companion.engine.seats import CHANCE as CHANCE
+from companion.engine.seats import HIDDEN, Seat, others_hidden, player_or_chance, won_when_over
+from companion.engine.seats import ONE as ONE
+from companion.engine.seats import TWO_SEATS as SEATS
 from companion.games.rulings import ruled
 from companion.games.vita_luna.data import DECKS, VitaLunaData
 from companion.games.vita_luna.state import (
     BIDDING,
     FACE_DOWN,
-    OVER,
     VitaLunaState,
     from_json,
     grey_index,
@@ -25,14 +32,8 @@ from companion.games.vita_luna.state import (
     view,
 )
 
-Action = dict[str, Any]
-
-SEATS: tuple[Seat, ...] = (0, 1)
 CHANCE_TYPES = frozenset({"deal", "turn_up", "deal_rest", "reward"})
 SHARED_TYPES = frozenset({"first_attacker", "first_bidder", "next_battle"})  # the table agrees
-BOTH: frozenset[Seat] = frozenset(SEATS)
-BY_CHANCE: frozenset[Seat] = frozenset({CHANCE})
-ONE: tuple[frozenset[Seat], ...] = (frozenset({0}), frozenset({1}))
 SEALED = ruled("A sealed bid cannot be taken back.", "sealed_bids_undo")
 REVEALED = ruled("Both bids are revealed: they stand and cannot be taken back.",
                  "sealed_bids_undo")  # fmt: skip
@@ -41,13 +42,8 @@ FACE_UP = ruled("A promoted card is turned face up: the promotion cannot be take
 
 
 def actors(action: Action) -> frozenset[Seat]:
-    kind = action.get("type")
-    if kind in CHANCE_TYPES:
-        return BY_CHANCE
-    if kind in SHARED_TYPES:
-        return BOTH
-    player = action.get("player")
-    return ONE[player] if player in SEATS else frozenset()
+    """Not `strict`, as it always was: True names player 2 here, though `check` refuses it."""
+    return player_or_chance(action, CHANCE_TYPES, SHARED_TYPES, strict=False)
 
 
 def sealed(state: VitaLunaState) -> str | None:
@@ -70,10 +66,7 @@ def reveals(before: VitaLunaState, action: Action) -> str | None:
     return REVEALED if before.bids[1 - p] is not None else None
 
 
-def outcome(state: VitaLunaState) -> Outcome:
-    if state.phase != OVER:
-        return RUNNING
-    return won_by(state.winner, state.names)
+outcome = won_when_over
 
 
 def redact(data: VitaLunaData, before: VitaLunaState, action: Action, seat: Seat | None) -> Action:
@@ -82,8 +75,7 @@ def redact(data: VitaLunaData, before: VitaLunaState, action: Action, seat: Seat
     if kind in ("deal", "deal_rest"):
         key = "hands" if kind == "deal" else "cards"
         dealt = action.get(key) or [[], []]
-        shown = [cards if p == seat else [HIDDEN] * len(cards) for p, cards in enumerate(dealt)]
-        return action | {key: shown}
+        return action | {key: others_hidden(dealt, seat)}
     if kind == "reward":
         cards = action.get("cards") or [None, None]
         shown_cards = [c if p == seat or c is None else HIDDEN for p, c in enumerate(cards)]

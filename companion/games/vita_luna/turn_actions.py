@@ -7,9 +7,7 @@ in `actions`, which routes every action type to its handler.
 
 from __future__ import annotations
 
-import random
-from typing import Any
-
+from companion.engine.core import Action, Result, Rng
 from companion.games.vita_luna.combat import end_battle, has_creatures, kill
 from companion.games.vita_luna.data import VitaLunaData
 from companion.games.vita_luna.hands import drop, give
@@ -22,9 +20,6 @@ from companion.games.vita_luna.state import (
     locate,
 )
 
-Action = dict[str, Any]
-Result = tuple[Action, list[str]]
-Rng = random.Random
 Data = VitaLunaData
 State = VitaLunaState
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine.core import Action
 from companion.games.rulings import ruled
 from companion.games.vita_luna.data import DECKS, VitaLunaData
 from companion.games.vita_luna.state import (
@@ -20,7 +21,6 @@ from companion.games.vita_luna.state import (
     locate,
 )
 
-Action = dict[str, Any]
 Data = VitaLunaData
 State = VitaLunaState
 SINGULARS = {"burn": "Burn", "swap": "Swap", "steal": "Steal", "heal": "Heal"}

@@ -1,0 +1,31 @@
+"""Where each game's shipped card data lives, and loading it: the same two steps for every game.
+
+cardgen is imported only when called, as each game's `data` module did before: importing a game's
+rules loads no card database until a game is set up without data of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from cardgen.data.database import Game
+
+T = TypeVar("T")
+
+
+def data_folder(game_id: str) -> Path:
+    """`card_data/<game_id>`: the folder the print kit builds the game's cards from."""
+    from cardgen.data.project import REPO_ROOT
+
+    return REPO_ROOT / "card_data" / game_id
+
+
+def load(game_id: str, build: Callable[[Game], T]) -> T:
+    """The game's shipped data: its folder loaded and validated (raising on a problem), then
+    built into the game's own data by `build`."""
+    from cardgen.data.database import load_game_or_raise
+
+    return build(load_game_or_raise(data_folder(game_id)))
