@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -51,6 +52,23 @@ def _vita_luna() -> Rules:
 APP_THINKS = 1.0  # seconds the app's searching opponent may think about a move at the table
 
 
+def _app_at_strength(options: dict[str, Any], module: str, name: str) -> dict[Seat, Opponent]:
+    """Against the app, the app's rules of thumb (`name` in `module`, loaded only then) sit in
+    Player 2's seat at the chosen strength (strong unless told)."""
+    if options.get("opponent") != "app":
+        return {}
+    opponent = getattr(importlib.import_module(module), name)
+    return {1: opponent(1, options.get("strength", "strong"))}
+
+
+def _rival_setup(chosen: dict[str, Any]) -> dict[str, Any]:
+    """Against the app, Player 2 is the app, called Rival in the table log; the app shuffles,
+    since its own cards must be drawn by the app and never typed in at the table."""
+    if chosen.get("opponent") == "app":
+        return chosen | {"names": ["Player 1", "Rival"], "cards": "app"}
+    return chosen
+
+
 def _vita_luna_opponents(options: dict[str, Any]) -> dict[Seat, Opponent]:
     """Against the app, the app sits in Player 2's seat and sees only that seat's view: easy is
     the rules of thumb, normal and hard OpenSpiel's search over that view (`companion.ai`)."""
@@ -89,19 +107,7 @@ def _riposte() -> Rules:
 def _riposte_opponents(options: dict[str, Any]) -> dict[Seat, Opponent]:
     """Against the app, the app duels in Player 2's seat at the chosen strength and sees only
     that seat's view."""
-    if options.get("opponent") != "app":
-        return {}
-    from companion.games.riposte.opponent import RiposteOpponent
-
-    return {1: RiposteOpponent(1, options.get("strength", "strong"))}
-
-
-def _riposte_setup(chosen: dict[str, Any]) -> dict[str, Any]:
-    """Against the app, Player 2 is the app, called Rival in the table log; the app shuffles,
-    since its own hand must be drawn by the app and never typed in at the table."""
-    if chosen.get("opponent") == "app":
-        return chosen | {"names": ["Player 1", "Rival"], "cards": "app"}
-    return chosen
+    return _app_at_strength(options, "companion.games.riposte.opponent", "RiposteOpponent")
 
 
 RIPOSTE_OPTIONS = (
@@ -130,17 +136,7 @@ def _va_opponents(options: dict[str, Any]) -> dict[Seat, Opponent]:
         game = entry("va_card_game")
         assert game is not None
         return {1: SearchOpponent(game, 1, options["strength"], options, think_seconds=APP_THINKS)}
-    from companion.games.va_card_game.opponent import VaOpponent
-
-    return {1: VaOpponent(1, options.get("strength", "strong"))}
-
-
-def _va_setup(chosen: dict[str, Any]) -> dict[str, Any]:
-    """Against the app, Player 2 is the app, called Rival in the table log; the app shuffles,
-    since its own cards must be drawn by the app and never typed in at the table."""
-    if chosen.get("opponent") == "app":
-        return chosen | {"names": ["Player 1", "Rival"], "cards": "app"}
-    return chosen
+    return _app_at_strength(options, "companion.games.va_card_game.opponent", "VaOpponent")
 
 
 VA_OPTIONS = (
@@ -160,19 +156,7 @@ def _luturas() -> Rules:
 def _luturas_opponents(options: dict[str, Any]) -> dict[Seat, Opponent]:
     """Against the app, the app plays Player 2's seat (a starter deck, from its own hidden hand)
     at the chosen strength and sees only that seat's view."""
-    if options.get("opponent") != "app":
-        return {}
-    from companion.games.luturas.opponent import LuturasOpponent
-
-    return {1: LuturasOpponent(1, options.get("strength", "strong"))}
-
-
-def _luturas_setup(chosen: dict[str, Any]) -> dict[str, Any]:
-    """Against the app, Player 2 is the app, called Rival in the table log; the app shuffles,
-    since its own hand must be drawn by the app and never typed in at the table."""
-    if chosen.get("opponent") == "app":
-        return chosen | {"names": ["Player 1", "Rival"], "cards": "app"}
-    return chosen
+    return _app_at_strength(options, "companion.games.luturas.opponent", "LuturasOpponent")
 
 
 LUTURAS_OPTIONS = (
@@ -198,13 +182,13 @@ GAMES: tuple[GameEntry, ...] = (
               _vita_luna, VITA_LUNA_OPTIONS, _vita_luna_setup, _vita_luna_opponents, secrets=True),
     GameEntry("va_card_game", "VA Card Game", "2 players",
               "Heroes with HP, AD and DEF duel by attacking or blocking.",
-              _va_card_game, VA_OPTIONS, _va_setup, _va_opponents, secrets=True),
+              _va_card_game, VA_OPTIONS, _rival_setup, _va_opponents, secrets=True),
     GameEntry("luturas", "Luturas", "2 players",
               "Crystals, Luturas in gears and a Soldier to protect.",
-              _luturas, LUTURAS_OPTIONS, _luturas_setup, _luturas_opponents, secrets=True),
+              _luturas, LUTURAS_OPTIONS, _rival_setup, _luturas_opponents, secrets=True),
     GameEntry("riposte", "Riposte", "2 players",
               "Simultaneous clashes of attack positions; first to 12 damage loses.",
-              _riposte, RIPOSTE_OPTIONS, _riposte_setup, _riposte_opponents, secrets=True),
+              _riposte, RIPOSTE_OPTIONS, _rival_setup, _riposte_opponents, secrets=True),
 )  # fmt: skip
 
 

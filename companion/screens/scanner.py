@@ -85,6 +85,25 @@ def refusals(readings: list[Reading]) -> list[str]:
     return [r.refusal for r in readings if r.refusal]
 
 
+def enter_all(
+    photo: bytes,
+    game: str,
+    types: Collection[str],
+    allowed: Allowed,
+    takes: list[tuple[str, str]],
+    add: Callable[[str, str], None],
+) -> None:
+    """Enter every card of `types` in the photo that `allowed` lets in (it notes each in
+    `takes`, as the list it goes to and the card): `add` each to its list, once the photo was
+    read, and say the others, each with its reason."""
+    readings = read(photo, game, types, allowed, several=True)
+    if readings is None:
+        return
+    for where, card in takes:
+        add(where, card)
+    say(refusals(readings))
+
+
 def one(
     photo: bytes, game: str, types: Collection[str], allowed: Allowed, what: str
 ) -> CardRef | None:

@@ -76,16 +76,23 @@ def _vita_luna(rules: Any, state: Any) -> Glance:
     return Glance(f"Vita Luna · {battle}", turn, tuple(sides))
 
 
+def _headline(
+    view: dict[str, Any], over: str, moment: Callable[[dict[str, Any]], str], won: str
+) -> str:
+    """The glance's line under the title: who `won` once the game is `over`, else the page's
+    own words for the moment, capitalised."""
+    if view["phase"] == over and view["winner"] >= 0:
+        return f"{view['names'][view['winner']]} {won}"
+    return moment(view)[0].upper() + moment(view)[1:]
+
+
 def _riposte(rules: Any, state: Any) -> Glance:
     from companion.games.riposte.state import OVER
     from companion.screens.riposte.header import moment
 
     view, data = rules.view(state, None), rules.data
     names = view["names"]
-    if view["phase"] == OVER and view["winner"] >= 0:
-        turn = f"{names[view['winner']]} wins the duel"
-    else:
-        turn = moment(view)[0].upper() + moment(view)[1:]
+    turn = _headline(view, OVER, moment, "wins the duel")
     sides = []
     for p in (0, 1):
         character = data.characters.get(view["characters"][p]) if view["characters"] else None
@@ -103,10 +110,7 @@ def _va_card_game(rules: Any, state: Any) -> Glance:
 
     view, data = rules.view(state, None), rules.data
     names = view["names"]
-    if view["phase"] == OVER and view["winner"] >= 0:
-        turn = f"{names[view['winner']]} wins the game"
-    else:
-        turn = moment(view)[0].upper() + moment(view)[1:]
+    turn = _headline(view, OVER, moment, "wins the game")
     sides = []
     for p in (0, 1):
         life = f"life {state.life[p]} of {data.life}"

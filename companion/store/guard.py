@@ -32,16 +32,23 @@ NO_CODE = "type the setup code printed in the server's console"
 _TYPED = re.compile(r"[^0-9A-Z]")
 
 
+def _ip(address: str | None) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    """`address` as an IP address (its %zone dropped), or None when it is not one."""
+    if not isinstance(address, str):
+        return None
+    try:
+        return ipaddress.ip_address(address.split("%")[0])
+    except ValueError:
+        return None
+
+
 def is_loopback(address: str | None) -> bool:
     """Whether `address` is this machine itself (127.0.0.0/8, ::1, or ::ffff:127.x.x.x).
 
     None means the address is not known (no client, or a Streamlit that does not say): that is
     never the host machine, since on a real server it could be anyone."""
-    if not isinstance(address, str):
-        return False
-    try:
-        ip = ipaddress.ip_address(address.split("%")[0])
-    except ValueError:
+    ip = _ip(address)
+    if ip is None:
         return False
     mapped = getattr(ip, "ipv4_mapped", None)
     return bool(ip.is_loopback or (mapped is not None and mapped.is_loopback))
@@ -50,11 +57,8 @@ def is_loopback(address: str | None) -> bool:
 def address_key(address: str | None) -> str:
     """What the limiter counts tries by: the IPv4 address, or the IPv6 /64 network (one device
     may use every address of its /64), or UNKNOWN for all that cannot be told."""
-    if not isinstance(address, str):
-        return UNKNOWN
-    try:
-        ip = ipaddress.ip_address(address.split("%")[0])
-    except ValueError:
+    ip = _ip(address)
+    if ip is None:
         return UNKNOWN
     if isinstance(ip, ipaddress.IPv6Address):
         if ip.ipv4_mapped is not None:

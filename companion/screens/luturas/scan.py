@@ -146,12 +146,10 @@ def _hand(screen: Screen, p: int, state: LuturasState, name: str) -> None:
                         f"from the {PILES[piles[0]]} are all entered.")  # fmt: skip
             return _none_left(screen, p, card, PILES[piles[0]] if piles else "Deck")
 
-        readings = scanner.read(photo, GAME, DRAWN, allowed, several=True)
-        if readings is None:
-            return
-        for k, copy in takes:
+        def add(k: str, copy: str) -> None:
             entry.add(at, f"{p}{k}", copy, sizes[k])
-        scanner.say(scanner.refusals(readings))
+
+        scanner.enter_all(photo, GAME, DRAWN, allowed, takes, add)
 
     scanner.control(f"{name}{p}", screen.seen.length, "Scan the cards you drew", taken)
 

@@ -24,6 +24,7 @@ from companion.screens.riposte.eyes import Screen
 from companion.screens.riposte.hand import hand
 from companion.screens.riposte.header import next_step, prompt
 from companion.screens.riposte.pictures import join
+from companion.screens.table import buttons as table_buttons
 
 Action = dict[str, Any]
 GAME = "riposte"
@@ -31,11 +32,10 @@ GAME = "riposte"
 
 def lay(screen: Screen) -> None:
     """The laying player's hand and choices; on other screens, who still has to lay."""
-    plays = [a for a in screen.legal if a["type"] == "play"]
-    _laid_already(screen)
-    if not plays:
+    found = table_buttons.chooser(screen, "play", _laid_already)
+    if found is None:
         return
-    p = plays[0]["player"]
+    p, plays = found
     state, data = screen.state, screen.data
     before = previous(data, state, p)
     if before is None:

@@ -33,11 +33,8 @@ def turn_up(screen: Screen) -> None:
     if screen.cards == APP_CARDS:
         button(screen, label(screen, mine[0]), mine[0], primary=True)
         return
-    size = screen.data.row
-    row = entry.chosen_line(screen, "row", "The new draft row", size)
-    if len(row) < size:
-        scan.into(screen, "row", size, entry.free(screen, size, row))
-        entry.picker(screen, "row", size, entry.free(screen, size, row))
+    row = scan.row_entered(screen, "The new draft row")
+    if row is None:
         return
     action = entry.resolve(screen, row, lambda cards: {"type": "turn_up", "row": cards})
     shown = entry.design_names(screen, row)

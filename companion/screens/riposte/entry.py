@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable
-from itertools import islice, product
 from typing import Any
 
 import streamlit as st
@@ -29,7 +28,6 @@ from companion.screens.riposte.eyes import Screen
 from companion.screens.table import entry as table_entry
 
 Action = dict[str, Any]
-MOST_TRIES = 5000  # copies tried for one action: far more than any draw of three needs
 PER_ROW = 3
 
 
@@ -75,17 +73,11 @@ def resolve(
     None if no copies will do (a card entered that cannot be in the deck)."""
     data = screen.data
     seen = set(placed(screen, False))
-    options = []
-    for design in chosen:
-        copies = [c for c in data.deck if data.cards[c].id == design]
-        options.append([c for c in copies if c not in seen] + [c for c in copies if c in seen])
-    for combo in islice(product(*options), MOST_TRIES):
-        if len(set(combo)) != len(combo):
-            continue
-        action = build(list(combo))
-        if screen.seen.check(action) is None:
-            return action
-    return None
+    options = [
+        table_entry.unseen_first([c for c in data.deck if data.cards[c].id == design], seen)
+        for design in chosen
+    ]
+    return table_entry.first_accepted(screen, options, build)
 
 
 def short(move: Move) -> str:

@@ -19,6 +19,7 @@ from companion.screens.riposte import entry, memory, scan
 from companion.screens.riposte.buttons import button, keep_tablet, one_button_each
 from companion.screens.riposte.eyes import APP_CARDS, Screen
 from companion.screens.riposte.header import prompt, spelled
+from companion.screens.table import buttons as table_buttons
 
 Action = dict[str, Any]
 CHARACTERS = ("chars0", "chars1", "ok0")  # entered again after a refusal, each in private
@@ -27,12 +28,7 @@ ON_THE_TABLE = "The players enter the cards dealt on the table's screen, each in
 
 
 def cast(screen: Screen) -> None:
-    if screen.cards == APP_CARDS:
-        one_button_each(screen)
-    elif screen.private is None:
-        st.info(ON_THE_TABLE)
-    else:
-        _enter_characters(screen, screen.private.seat)
+    table_buttons.dealt(screen, one_button_each, ON_THE_TABLE, _enter_characters)
 
 
 def _enter_characters(screen: Screen, p: int) -> None:
@@ -103,11 +99,8 @@ def _enter_row_and_marker(screen: Screen) -> None:
     """In the open: the cards turned up as the row, and who won the toss."""
     moment, state = screen.moment, screen.state
     entered = memory.entry(moment)
-    size = screen.data.row
-    row = entry.chosen_line(screen, "row", "The draft row turned up", size)
-    if len(row) < size:
-        scan.into(screen, "row", size, entry.free(screen, size, row))
-        entry.picker(screen, "row", size, entry.free(screen, size, row))
+    row = scan.row_entered(screen, "The draft row turned up")
+    if row is None:
         return
     st.markdown("**Who takes the offensive marker?** Toss it, or let the app toss.")
     toss = entered.get("offensive")

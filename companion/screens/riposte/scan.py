@@ -80,3 +80,15 @@ def into(screen: Screen, target: str, most: int, left: Counter[str]) -> None:
             memory.add(moment, target, card.id, most)
 
     scanner.control(f"rp_scan_{target}", screen.seen.length, "Scan cards", taken)
+
+
+def row_entered(screen: Screen, title: str) -> list[str] | None:
+    """The draft row entered so far, said under `title`; while it is not whole, the Scan control
+    and the picker to enter more of it, and None."""
+    size = screen.data.row
+    row = entry.chosen_line(screen, "row", title, size)
+    if len(row) < size:
+        into(screen, "row", size, entry.free(screen, size, row))
+        entry.picker(screen, "row", size, entry.free(screen, size, row))
+        return None
+    return row

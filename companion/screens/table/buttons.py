@@ -15,7 +15,7 @@ import streamlit as st
 
 from companion.screens import parts, session
 from companion.screens.keys import FLASH
-from companion.screens.table.eyes import Screen, keep_tablet, uncover
+from companion.screens.table.eyes import APP_CARDS, Screen, keep_tablet, uncover
 
 Action = dict[str, Any]
 Forget = Callable[[], None]
@@ -56,3 +56,32 @@ def one_button_each(
     """One button per legal action; the only one, if it is alone, is the one to tap."""
     for action in screen.legal:
         button(screen, label(screen, action), action, len(screen.legal) == 1, forget)
+
+
+def dealt(
+    screen: Screen[Any],
+    each: Callable[[Any], None],
+    on_the_table: str,
+    enter: Callable[[Any, int], None],
+) -> None:
+    """Cards dealt to each player: when the app shuffles, one button per legal action (`each`);
+    on the shared screen, `on_the_table` says where they are entered; on a player's private
+    screen, `enter` theirs."""
+    if screen.cards == APP_CARDS:
+        each(screen)
+    elif screen.private is None:
+        st.info(on_the_table)
+    else:
+        enter(screen, screen.private.seat)
+
+
+def chooser(
+    screen: Screen[Any], kind: str, already: Callable[[Any], None]
+) -> tuple[int, list[Action]] | None:
+    """Who chooses an action of `kind` face down on this screen, with those actions, once
+    `already` has said who has chosen; None when no one here chooses now."""
+    choices = [a for a in screen.legal if a["type"] == kind]
+    already(screen)
+    if not choices:
+        return None
+    return choices[0]["player"], choices

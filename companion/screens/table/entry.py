@@ -5,12 +5,18 @@ come off the deck, in the page's words (the engine only knows copies).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
+from itertools import islice, product
+from typing import Any
 
 import streamlit as st
 
 from companion.screens import parts
+from companion.screens.table.eyes import Screen
 from companion.screens.table.memory import Entered
+
+Action = dict[str, Any]
+MOST_TRIES = 5000  # copies tried for one action: far more than any deal or draw of three needs
 
 
 def chosen_line(
@@ -39,3 +45,27 @@ def refusal(names: list[str], decks: str = "deck") -> str:
         return f"No {names[0]} can come off the deck now: check the card and enter it again."
     listed = f"{', '.join(names[:-1])} and {names[-1]}"
     return f"{listed} cannot all come off the {decks} now: check the cards and enter them again."
+
+
+def unseen_first(copies: Sequence[str], seen: set[str]) -> list[str]:
+    """`copies`, those not `seen` yet first: the likelier ones to be the card entered."""
+    return [c for c in copies if c not in seen] + [c for c in copies if c in seen]
+
+
+def first_accepted(
+    screen: Screen[Any],
+    options: Sequence[Sequence[str]],
+    build: Callable[[list[str]], Action],
+    owned: Callable[[tuple[str, ...]], Sequence[Hashable]] = lambda combo: combo,
+) -> Action | None:
+    """The action `build` makes from one copy out of each of `options`, no copy taken twice
+    (told apart as `owned` says: the copies themselves, unless told), that the engine accepts;
+    None if none of the first MOST_TRIES ways will do."""
+    for combo in islice(product(*options), MOST_TRIES):
+        names = owned(combo)
+        if len(set(names)) != len(names):
+            continue
+        action = build(list(combo))
+        if screen.seen.check(action) is None:
+            return action
+    return None

@@ -18,6 +18,7 @@ import streamlit as st
 
 from companion.games.va_card_game.data import design
 from companion.screens import parts, session
+from companion.screens.table import buttons as table_buttons
 from companion.screens.va_card_game import entry, memory, scan, taps
 from companion.screens.va_card_game.buttons import (
     button,
@@ -36,12 +37,7 @@ ON_THE_TABLE = "The players enter the cards they drew on the table's screen, eac
 
 
 def draw(screen: Screen) -> None:
-    if screen.cards == APP_CARDS:
-        one_button_each(screen)
-    elif screen.private is None:
-        st.info(ON_THE_TABLE)
-    else:
-        _enter_draws(screen, screen.private.seat)
+    table_buttons.dealt(screen, one_button_each, ON_THE_TABLE, _enter_draws)
 
 
 def _enter_draws(screen: Screen, p: int) -> None:
@@ -63,9 +59,7 @@ def _enter_draws(screen: Screen, p: int) -> None:
         return
     drawing = drawers(view)
     if p != drawing[-1]:
-        st.button("These are my cards: pass the tablet on", key="va_enter_done", type="primary",
-                  width="stretch", wrap=True, on_click=memory.put,
-                  args=(moment, f"ok{p}", True))  # fmt: skip
+        entry.pass_on(moment, p)
         return
     entered = memory.entry(moment)
     slots = [(q, kind, d) for q in drawing for kind in ("hero", "gear")
@@ -79,11 +73,7 @@ def _enter_draws(screen: Screen, p: int) -> None:
             "equipment": [next(iter(drawn[q, "gear"]), None) for q in (0, 1)],
         }
 
-    action = entry.resolve(screen, slots, build)
-    st.button("These are my cards: draw", key="va_enter_done", type="primary", width="stretch",
-              wrap=True, on_click=entry.play_entered,
-              args=(keep_tablet(screen), action, entry.refusal(screen, slots),
-                    tuple(f"{k}{q}" for q in (0, 1) for k in ("hero", "gear", "ok"))))  # fmt: skip
+    entry.play_button(screen, slots, build, "draw")
 
 
 def equip(screen: Screen) -> None:

@@ -14,6 +14,7 @@ from companion.engine.seats import HIDDEN
 from companion.games.va_card_game.state import ATTACK, BLOCK
 from companion.games.va_card_game.stats import left
 from companion.screens import parts
+from companion.screens.table import buttons as table_buttons
 from companion.screens.va_card_game import memory
 from companion.screens.va_card_game.buttons import button
 from companion.screens.va_card_game.eyes import Screen
@@ -25,11 +26,10 @@ WORD = {ATTACK: "attack", BLOCK: "block"}
 
 def declare(screen: Screen) -> None:
     """The declaring player's choice and its confirmation; elsewhere, who has declared."""
-    declares = [a for a in screen.legal if a["type"] == "declare"]
-    _declared_already(screen)
-    if not declares:
+    found = table_buttons.chooser(screen, "declare", _declared_already)
+    if found is None:
         return
-    p = declares[0]["player"]
+    p, declares = found
     other = 1 - p
     moment = screen.moment(p)
     stance = memory.choice(moment).get("stance")

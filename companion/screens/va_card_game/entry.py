@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from itertools import islice, product
 from typing import Any
 
 import streamlit as st
@@ -24,12 +23,11 @@ from companion.screens import parts
 from companion.screens.keys import FLASH
 from companion.screens.table import entry as table_entry
 from companion.screens.va_card_game import memory
-from companion.screens.va_card_game.buttons import play
+from companion.screens.va_card_game.buttons import keep_tablet, play
 from companion.screens.va_card_game.eyes import Screen
 
 Action = dict[str, Any]
 Slot = tuple[int, str, str]  # whose deck, "hero" or "gear", and the design entered
-MOST_TRIES = 5000  # copies tried for one action: far more than any deal of three needs
 PER_ROW = 3
 
 
@@ -69,21 +67,17 @@ def resolve(
 ) -> Action | None:
     """The action `build` makes from copies of the designs in `slots` that the engine accepts,
     or None if no copies will do (a card entered that cannot be in the deck)."""
-    options = []
-    for p, kind, wanted in slots:
-        seen_here = set(shown(screen, p))
-        copies = [c for c in deck(screen, p, kind) if design(c) == wanted]
-        options.append(
-            [c for c in copies if c not in seen_here] + [c for c in copies if c in seen_here]
+    options = [
+        table_entry.unseen_first(
+            [c for c in deck(screen, p, kind) if design(c) == wanted], set(shown(screen, p))
         )
-    for combo in islice(product(*options), MOST_TRIES):
-        owned = [(slot[0], card) for slot, card in zip(slots, combo, strict=True)]
-        if len(set(owned)) != len(owned):
-            continue
-        action = build(list(combo))
-        if screen.seen.check(action) is None:
-            return action
-    return None
+        for p, kind, wanted in slots
+    ]
+
+    def owned(combo: tuple[str, ...]) -> list[tuple[int, str]]:
+        return [(slot[0], card) for slot, card in zip(slots, combo, strict=True)]
+
+    return table_entry.first_accepted(screen, options, build, owned)
 
 
 def by_deck(slots: Sequence[Slot], copies: Sequence[str]) -> dict[tuple[int, str], list[str]]:
@@ -109,6 +103,25 @@ def play_entered(
         memory.drop(again)
         return
     play(keep, action)
+
+
+def pass_on(moment: Any, p: int) -> None:
+    """The button of a player whose cards are entered, before the other's: pass the tablet."""
+    st.button("These are my cards: pass the tablet on", key="va_enter_done", type="primary",
+              width="stretch", wrap=True, on_click=memory.put,
+              args=(moment, f"ok{p}", True))  # fmt: skip
+
+
+def play_button(
+    screen: Screen, slots: Sequence[Slot], build: Callable[[list[str]], Action], verb: str
+) -> None:
+    """The last player's button, "These are my cards: `verb`": it plays what `build` makes of
+    copies of every card entered (`slots`), or says why none will do."""
+    action = resolve(screen, slots, build)
+    st.button(f"These are my cards: {verb}", key="va_enter_done", type="primary", width="stretch",
+              wrap=True, on_click=play_entered,
+              args=(keep_tablet(screen), action, refusal(screen, slots),
+                    tuple(f"{k}{q}" for q in (0, 1) for k in ("hero", "gear", "ok"))))  # fmt: skip
 
 
 def chosen_line(screen: Screen, target: str, kind: str, title: str, most: int) -> list[str]:

@@ -20,9 +20,10 @@ from companion.engine.seats import HIDDEN
 from companion.games.rulings import ruling_of
 from companion.games.va_card_game.stats import totals
 from companion.screens import parts
+from companion.screens.table import buttons as table_buttons
 from companion.screens.va_card_game import entry, memory, scan, taps
-from companion.screens.va_card_game.buttons import button, keep_tablet, label, one_button_each, play
-from companion.screens.va_card_game.eyes import APP_CARDS, Screen
+from companion.screens.va_card_game.buttons import button, label, one_button_each, play
+from companion.screens.va_card_game.eyes import Screen
 from companion.screens.va_card_game.header import prompt
 from companion.screens.va_card_game.words import bonus, gear_name, names, printed
 
@@ -43,12 +44,7 @@ def toss(screen: Screen) -> None:
 
 
 def deal(screen: Screen) -> None:
-    if screen.cards == APP_CARDS:
-        one_button_each(screen)
-    elif screen.private is None:
-        st.info(ON_THE_TABLE)
-    else:
-        _enter_opening(screen, screen.private.seat)
+    table_buttons.dealt(screen, one_button_each, ON_THE_TABLE, _enter_opening)
 
 
 def _enter_opening(screen: Screen, p: int) -> None:
@@ -68,9 +64,7 @@ def _enter_opening(screen: Screen, p: int) -> None:
         return
     first = view["first"]
     if p == first:
-        st.button("These are my cards: pass the tablet on", key="va_enter_done", type="primary",
-                  width="stretch", wrap=True, on_click=memory.put,
-                  args=(moment, f"ok{p}", True))  # fmt: skip
+        entry.pass_on(moment, p)
         return
     entered = memory.entry(moment)
     slots = [(q, kind, d) for q in (0, 1) for kind in ("hero", "gear")
@@ -81,11 +75,7 @@ def _enter_opening(screen: Screen, p: int) -> None:
         return {"type": "deal", "heroes": [dealt[0, "hero"], dealt[1, "hero"]],
                 "equipment": [dealt[0, "gear"], dealt[1, "gear"]]}  # fmt: skip
 
-    action = entry.resolve(screen, slots, build)
-    st.button("These are my cards: deal", key="va_enter_done", type="primary", width="stretch",
-              wrap=True, on_click=entry.play_entered,
-              args=(keep_tablet(screen), action, entry.refusal(screen, slots),
-                    tuple(f"{k}{q}" for q in (0, 1) for k in ("hero", "gear", "ok"))))  # fmt: skip
+    entry.play_button(screen, slots, build, "deal")
 
 
 # --- the opening hero, face down -----------------------------------------------------------------
@@ -93,11 +83,10 @@ def _enter_opening(screen: Screen, p: int) -> None:
 
 def place(screen: Screen) -> None:
     """The placing player's hand, a hero and its equipment to choose, and the confirmation."""
-    placings = [a for a in screen.legal if a["type"] == "prepare"]
-    _placed_already(screen)
-    if not placings:
+    found = table_buttons.chooser(screen, "prepare", _placed_already)
+    if found is None:
         return
-    p = placings[0]["player"]
+    p, _ = found
     moment = screen.moment(p)
     chosen = memory.choice(moment)
     hero, gear = chosen.get("hero"), sorted(chosen.get("gear", []))

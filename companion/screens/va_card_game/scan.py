@@ -50,12 +50,10 @@ def drawn(screen: Screen, p: int, sizes: dict[str, int]) -> None:
             takes.append((kind, card.id))
             return None
 
-        readings = scanner.read(photo, GAME, tuple(KINDS), allowed, several=True)
-        if readings is None:
-            return
-        for kind, wanted in takes:
+        def add(kind: str, wanted: str) -> None:
             memory.add(moment, f"{kind}{p}", wanted, sizes[kind])
-        scanner.say(scanner.refusals(readings))
+
+        scanner.enter_all(photo, GAME, tuple(KINDS), allowed, takes, add)
 
     scanner.control(f"va_scan_drawn{p}", screen.seen.length, "Scan your cards", taken)
 

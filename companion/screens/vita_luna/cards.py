@@ -24,16 +24,7 @@ EPIC_WORD = {  # each epic as printed, whole: a chip wraps to a second row rathe
     "retaliate": "Retaliate",
     "pronged": "Pronged",
 }
-EPIC_NAME = {
-    "move_anywhere": "Move anywhere",
-    "poisonous": "Poisonous",
-    "resistant": "Resistant",
-    "armour": "Armour",
-    "holds": "Holds",
-    "anchor": "Anchor",
-    "retaliate": "Retaliate",
-    "pronged": "Pronged attack",
-}
+EPIC_NAME = EPIC_WORD | {"pronged": "Pronged attack"}  # the same, in the same order
 ATTACKER_INK, TARGET_INK = "#F08A24", "#D62828"
 HEART_INK = "#C62828"
 FONT = "DejaVu Sans, Verdana, sans-serif"
