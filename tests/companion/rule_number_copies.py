@@ -37,6 +37,21 @@ def with_numbers(root: Path, game: str, **values: int | str) -> Path:
     return folder
 
 
+def tuned_fixtures(game: str, rules_of: Callable[[Game], object], **values: int | str):
+    """The module fixtures `tuned` (a copy of `game`'s data with the rule numbers `values` set)
+    and `tuned_rules` (`rules_of` that copy): `tuned, tuned_rules = tuned_fixtures(...)`."""
+
+    @pytest.fixture(scope="module")
+    def tuned(tmp_path_factory: pytest.TempPathFactory) -> Path:
+        return with_numbers(tmp_path_factory.mktemp("data"), game, **values)
+
+    @pytest.fixture(scope="module")
+    def tuned_rules(tuned: Path) -> object:
+        return rules_of(load_game_or_raise(tuned))
+
+    return tuned, tuned_rules
+
+
 def validate(root: Path, game: str) -> Result:
     return CliRunner().invoke(main, ["validate", game, "--data", str(root)])
 

@@ -6,8 +6,6 @@ is refused in one line naming the cell."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from cardgen.data.database import load_game_or_raise
@@ -20,28 +18,25 @@ from companion.games.luturas.state import CHOOSE, MULLIGAN, OVER
 
 from .rule_number_copies import (
     book_texts,
-    missing_number_message,
-    refused_line,
+    tuned_fixtures,
     validate,
-    with_numbers,
 )
 
 GAME = "luturas"
 SHIPPED = LuturasRules()
 
 
-@pytest.fixture(scope="module")
-def tuned(tmp_path_factory) -> Path:
-    """A copy with a hand of 6, 5 Lutura spaces, 3 rounds to win the match, decks of 30 cards or
-    more and two copies of a 4-star card."""
-    root = tmp_path_factory.mktemp("data")
-    numbers = {"deck_min": 30, "star4_copies": 2}
-    return with_numbers(root, GAME, hand=6, lutura_spaces=5, rounds_to_win=3, **numbers)
-
-
-@pytest.fixture(scope="module")
-def tuned_rules(tuned) -> LuturasRules:
-    return LuturasRules(data_from_game(load_game_or_raise(tuned)))
+# A copy with a hand of 6, 5 Lutura spaces, 3 rounds to win the match, decks of 30 cards or
+# more and two copies of a 4-star card.
+tuned, tuned_rules = tuned_fixtures(
+    GAME,
+    lambda game: LuturasRules(data_from_game(game)),
+    hand=6,
+    lutura_spaces=5,
+    rounds_to_win=3,
+    deck_min=30,
+    star4_copies=2,
+)
 
 
 def test_the_shipped_numbers():
@@ -127,13 +122,3 @@ def test_the_rulebook_and_the_reference_print_the_new_numbers(tuned, tmp_path):
     assert "A deck holds 30 to 50 cards, counting its one Soldier." in rules
     assert "Draw 6 cards" in reference and "best of 5 rounds" in reference
     assert "At most 5 Luturas on your side" in reference
-
-
-def test_a_number_out_of_range_is_refused_in_one_line(tmp_path):
-    line = refused_line(tmp_path, GAME, hand=40)
-    assert line.endswith("luturas/rule_numbers.csv:2:D: value: 40 is above its max of 10"), line
-
-
-def test_an_engine_number_missing_from_the_data_is_named():
-    message = missing_number_message(GAME, "lutura_spaces", data_from_game)
-    assert "luturas's rules need the rule number 'lutura_spaces', which is not declared" in message

@@ -5,10 +5,6 @@ companion's words say them; a number out of its range is refused in one line."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from cardgen.data.database import load_game_or_raise
 from companion.engine.examples import problems
 from companion.games.moonlighter import MoonlighterRules
@@ -19,9 +15,8 @@ from companion.games.moonlighter.outcomes import max_hearts
 from .moonlighter_situations import RULES, green_line, make, play, start_room
 from .rule_number_copies import (
     book_texts,
-    missing_number_message,
     refusals,
-    refused_line,
+    tuned_fixtures,
     validate,
     with_numbers,
 )
@@ -29,15 +24,10 @@ from .rule_number_copies import (
 GAME = "moonlighter"
 
 
-@pytest.fixture(scope="module")
-def tuned(tmp_path_factory) -> Path:
-    """A copy with a limit of 2 chest rooms and a pink pawn worth 3 hearts."""
-    return with_numbers(tmp_path_factory.mktemp("data"), GAME, chest_limit=2, pink_bonus=3)
-
-
-@pytest.fixture(scope="module")
-def tuned_rules(tuned) -> MoonlighterRules:
-    return MoonlighterRules(data_from_game(load_game_or_raise(tuned)))
+# A copy with a limit of 2 chest rooms and a pink pawn worth 3 hearts.
+tuned, tuned_rules = tuned_fixtures(
+    GAME, lambda game: MoonlighterRules(data_from_game(game)), chest_limit=2, pink_bonus=3
+)
 
 
 def test_the_shipped_numbers():
@@ -125,11 +115,6 @@ def test_the_tile_dies_exceptions_are_read_from_its_sheet(tmp_path):
     ]
 
 
-def test_a_number_out_of_range_is_refused_in_one_line(tmp_path):
-    line = refused_line(tmp_path, GAME, pink_bonus=9)
-    assert line.endswith("moonlighter/rule_numbers.csv:4:D: value: 9 is above its max of 5"), line
-
-
 def test_the_chest_limits_keep_their_order(tmp_path):
     """The limit without the yellow pawn may not pass the limit with it."""
     with_numbers(tmp_path, GAME, chest_limit=5)
@@ -139,10 +124,3 @@ def test_the_chest_limits_keep_their_order(tmp_path):
         line.endswith("moonlighter/rule_numbers.csv:2:D: value: 5 is above its max of 4")
         for line in refusals(result)
     ), result.stderr
-
-
-def test_an_engine_number_missing_from_the_data_is_named():
-    message = missing_number_message(GAME, "doubled_blow", data_from_game)
-    assert "moonlighter's rules need the rule number 'doubled_blow', which is not declared" in (
-        message
-    )

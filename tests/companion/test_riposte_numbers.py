@@ -19,8 +19,6 @@ from companion.games.riposte import RiposteRules, data_from_game
 from companion.games.riposte.scenarios import clash, round_start
 from companion.games.riposte.state import OVER, TURN_UP
 
-from .rule_number_copies import missing_number_message, refused_line
-
 SHIPPED = REPO_ROOT / "card_data" / "riposte"
 
 
@@ -93,23 +91,9 @@ def test_the_rulebook_and_the_reference_print_fifteen(fifteen, tmp_path):
     assert "Check for 15+ damage" in reference and "12+" not in reference
 
 
-def test_a_number_out_of_range_is_refused_in_one_line(tmp_path):
-    line = refused_line(tmp_path, "riposte", damage_to_win=40)
-    assert line.endswith("riposte/rule_numbers.csv:2:D: value: 40 is above its max of 15"), line
-
-
 def test_a_threshold_at_the_damage_to_win_is_refused(tmp_path):
     """The characters' thresholds stay below the number, wherever it is set."""
     with_number(tmp_path, "damage_to_win", "10")
     result = validate(tmp_path)
     assert result.exit_code == 1
     assert "characters.csv:2:G: threshold_3: 10 is above the maximum of 9" in result.stderr
-
-
-def test_an_engine_number_missing_from_the_data_is_named():
-    message = missing_number_message("riposte", "no_play_damage", data_from_game)
-    assert message.endswith(
-        "riposte's rules need the rule number 'no_play_damage', which is not declared "
-        "(declared: damage_to_win, hand, start_cards, draft_row, characters_dealt, "
-        "strike_damage, perfect_block_damage)"
-    )

@@ -6,8 +6,6 @@ them; a number out of its range is refused in one line naming the cell."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from cardgen.data.database import load_game_or_raise
@@ -18,9 +16,8 @@ from companion.games.va_card_game.state import PREPARE
 
 from .rule_number_copies import (
     book_texts,
-    missing_number_message,
     refusals,
-    refused_line,
+    tuned_fixtures,
     validate,
     with_numbers,
 )
@@ -31,16 +28,10 @@ ANA, BEN = 0, 1
 KIT = ["chain_mail", "life_amulet", "plumed_helm"]  # three pieces Stone Sentinel may carry
 
 
-@pytest.fixture(scope="module")
-def tuned(tmp_path_factory) -> Path:
-    """A copy whose heroes carry 2 pieces at most, with 4 opening cards and 7 life points."""
-    root = tmp_path_factory.mktemp("data")
-    return with_numbers(root, GAME, max_gear=2, opening=4, life=7)
-
-
-@pytest.fixture(scope="module")
-def tuned_rules(tuned) -> VaCardGameRules:
-    return VaCardGameRules(data_from_game(load_game_or_raise(tuned)))
+# A copy whose heroes carry 2 pieces at most, with 4 opening cards and 7 life points.
+tuned, tuned_rules = tuned_fixtures(
+    GAME, lambda game: VaCardGameRules(data_from_game(game)), max_gear=2, opening=4, life=7
+)
 
 
 def test_the_shipped_numbers():
@@ -94,19 +85,6 @@ def test_the_rulebook_and_the_reference_print_the_new_numbers(tuned, tmp_path):
     assert "Equipment per hero 2 pieces" in rules  # the :::numbers table
     assert "at most 2 on the hero" in reference and "from 7 life points to 0" in reference
     assert "draws 4 hero cards and 4 equipment cards" in reference
-
-
-def test_a_number_out_of_range_is_refused_in_one_line(tmp_path):
-    line = refused_line(tmp_path, GAME, max_gear=9)
-    assert line.endswith("va_card_game/rule_numbers.csv:4:D: value: 9 is above its max of 6"), line
-
-
-def test_an_engine_number_missing_from_the_data_is_named():
-    message = missing_number_message(GAME, "max_gear", data_from_game)
-    assert message.endswith(
-        "va_card_game's rules need the rule number 'max_gear', which is not declared "
-        "(declared: life, opening, hero_deck, equipment_deck, gear_copies)"
-    )
 
 
 def test_the_deck_formats_follow_their_numbers(tmp_path):

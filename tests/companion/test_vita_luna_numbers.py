@@ -7,9 +7,6 @@ one line."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
-
-import pytest
 
 from cardgen.data.database import load_game_or_raise
 from companion.engine.examples import problems
@@ -23,9 +20,8 @@ from companion.games.vita_luna.state import DEAL_REST
 
 from .rule_number_copies import (
     book_texts,
-    missing_number_message,
     refusals,
-    refused_line,
+    tuned_fixtures,
     validate,
     with_numbers,
 )
@@ -34,15 +30,10 @@ from .test_vita_luna_situations import RULES, play
 GAME = "vita_luna"
 
 
-@pytest.fixture(scope="module")
-def tuned(tmp_path_factory) -> Path:
-    """A copy whose hand holds 5 black cards and whose battles end after 3 quiet turns."""
-    return with_numbers(tmp_path_factory.mktemp("data"), GAME, hand_black=5, quiet_turns=3)
-
-
-@pytest.fixture(scope="module")
-def tuned_rules(tuned) -> VitaLunaRules:
-    return VitaLunaRules(data_from_game(load_game_or_raise(tuned)))
+# A copy whose hand holds 5 black cards and whose battles end after 3 quiet turns.
+tuned, tuned_rules = tuned_fixtures(
+    GAME, lambda game: VitaLunaRules(data_from_game(game)), hand_black=5, quiet_turns=3
+)
 
 
 def test_the_shipped_numbers():
@@ -116,20 +107,6 @@ def test_the_rulebook_and_the_reference_print_the_tuned_numbers(tuned, tmp_path)
     assert "4 black" not in rules
     assert "deal 5 black + 2 blue cards" in reference
     assert "10 black cards" in reference and "4 black" not in reference
-
-
-def test_a_number_out_of_range_is_refused_in_one_line(tmp_path):
-    line = refused_line(tmp_path, GAME, quiet_turns=0)
-    assert line.endswith("vita_luna/rule_numbers.csv:4:D: value: 0 is below its min of 1"), line
-
-
-def test_an_engine_number_missing_from_the_data_is_named():
-    message = missing_number_message(GAME, "quiet_turns", data_from_game)
-    assert message.endswith(
-        "vita_luna's rules need the rule number 'quiet_turns', which is not declared "
-        "(declared: hand_black, hand_blue, hearts, white_positions, grey_positions, steps_basic, "
-        "steps_extended, bid_markers)"
-    )
 
 
 def test_the_board_and_the_markers_follow_their_numbers(tmp_path):
