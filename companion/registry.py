@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from companion.engine import Rules, Seat
@@ -31,6 +32,7 @@ class GameEntry:
     setup: Callable[[dict[str, Any]], dict[str, Any]] | None = None  # chosen -> rules' options
     opponents: Callable[[dict[str, Any]], dict[Seat, Opponent]] | None = None  # the app's seats
     secrets: bool = False  # hidden hands or bids: the full log is exported only once it is over
+    page: str = ""  # the page's module under companion.screens, when not the game's id
 
     @property
     def playable(self) -> bool:
@@ -192,5 +194,77 @@ GAMES: tuple[GameEntry, ...] = (
 )  # fmt: skip
 
 
+DECLARED_OPTIONS = (
+    Option("cards", "Cards", (("app", "The app shuffles"), ("table", "Enter each card"))),
+)
+DECLARED_TWO_OPTIONS = (
+    *DECLARED_OPTIONS,
+    Option("opponent", "Players", (("two", "Two players"), ("app", "Against the app"))),
+)
+
+
+def _declared_rules(folder: Path) -> Callable[[], Rules]:
+    def rules() -> Rules:
+        from companion.games.declared import DeclaredRules
+        from companion.games.declared.found import load
+
+        return DeclaredRules(load(folder))
+
+    return rules
+
+
+def _declared_setup(seats: list[str]) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """Against the app, the last seat is the app's and is called Rival in the table log."""
+
+    def setup(chosen: dict[str, Any]) -> dict[str, Any]:
+        if chosen.get("opponent") == "app":
+            return chosen | {"names": [*seats[:-1], "Rival"]}
+        return chosen
+
+    return setup
+
+
+def _declared_opponents(folder: Path) -> Callable[[dict[str, Any]], dict[Seat, Opponent]]:
+    """Against the app, the declared game's rules of thumb play Player 2's seat from its view."""
+
+    def opponents(options: dict[str, Any]) -> dict[Seat, Opponent]:
+        if options.get("opponent") != "app":
+            return {}
+        from companion.games.declared.opponent import DeclaredOpponent
+
+        return {1: DeclaredOpponent(1, _declared_rules(folder))}
+
+    return opponents
+
+
+def declared() -> tuple[GameEntry, ...]:
+    """Every game in the data root that declares its table (`companion.games.declared`) and
+    whose data loads, under its own id; a shipped game's id is never taken over."""
+    from companion.games.declared.found import folders, loads
+
+    shipped = {g.id for g in GAMES}
+    out = []
+    for game_id, (folder, raw) in folders().items():
+        if game_id in shipped or not loads(folder):
+            continue
+        seats = [str(s) for s in raw["table"].get("seats", [])]
+        two = len(seats) == 2
+        out.append(GameEntry(
+            game_id, str(raw.get("name") or game_id),
+            "1 player" if len(seats) == 1 else f"{len(seats)} players",
+            str(raw.get("summary") or "A game declared in its data."),
+            _declared_rules(folder), DECLARED_TWO_OPTIONS if two else DECLARED_OPTIONS,
+            _declared_setup(seats), _declared_opponents(folder) if two else None, secrets=True,
+            page="declared",
+        ))  # fmt: skip
+    return tuple(out)
+
+
+def games() -> tuple[GameEntry, ...]:
+    """The shipped games, then every declared game in reach (looked up now)."""
+    return GAMES + declared()
+
+
 def entry(game_id: str) -> GameEntry | None:
-    return next((g for g in GAMES if g.id == game_id), None)
+    found = next((g for g in GAMES if g.id == game_id), None)
+    return found or next((g for g in declared() if g.id == game_id), None)

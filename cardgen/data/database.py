@@ -22,6 +22,7 @@ from cardgen.data.numbers import RuleNumbers, read_numbers, resolve_bounds
 from cardgen.data.readers import RawSheet, read_csv, read_json, read_xlsx, worksheet_names
 from cardgen.data.records import cards_from_sheet
 from cardgen.data.spec import GameSpec, TypeSpec
+from cardgen.data.table_reader import read_table
 
 TEXT_SUFFIXES = {".csv": "csv", ".tsv": "csv", ".json": "json"}
 
@@ -216,6 +217,8 @@ def load_game(folder: Path) -> tuple[Game | None, list[Problem]]:
             game.cards[type_spec.id] = cards_from_sheet(sheet, type_spec, ctx, problems)
     _unused_files(folder, spec, books, problems)
     check_game(game, problems)
+    manifest = Location(display_path(folder / MANIFEST_NAME))
+    game.table = read_table(spec.raw.get("table"), game, problems, manifest)
     return game, problems.items
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from cardgen.data.numbers import RuleNumbers
 from cardgen.data.records import Card
 from cardgen.data.spec import GameSpec
+from cardgen.data.table import TableSpec
 
 
 @dataclass
@@ -23,6 +24,7 @@ class Game:
     keywords: dict[str, dict[str, Card]] = field(default_factory=dict)
     formats: dict[str, str] = field(default_factory=dict)  # sheet -> format it was read from
     numbers: RuleNumbers = field(default_factory=RuleNumbers)  # id -> value, and each row
+    table: TableSpec | None = None  # the table the manifest declares, for the companion
 
     @property
     def id(self) -> str:

@@ -234,6 +234,7 @@ def _fields(objs: Any, where: str, problems: Problems, loc: Location) -> tuple[F
 def _type(obj: Any, index: int, sizes: dict[str, Size], problems: Problems, loc: Location):
     where = f"types[{_label(obj, 'id', index)}]"
     r = _Reader(obj, where, problems, loc)
+    r.get("table", dict)  # read with the cards and numbers (`cardgen.data.table`)
     if "id" not in r.obj:
         r.fail('"id" is missing')
     type_id = r.name("id", f"type{index}")
@@ -413,6 +414,7 @@ def load_manifest(folder: Path, display: str | None = None) -> GameSpec:
         fid: _deck_format(fid, fobj, problems, loc)
         for fid, fobj in (r.get("deck_formats", dict, {}) or {}).items()
     }
+    r.get("table", dict)  # read with the cards and numbers (`cardgen.data.table`)
     if "id" not in r.obj:
         r.fail('"id" is missing')
     spec = GameSpec(

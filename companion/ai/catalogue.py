@@ -13,11 +13,11 @@ from companion.ai.search import LEVELS, SearchOpponent
 from companion.ai.spiel_game import EngineGame, load, register
 from companion.engine.opponents import Opponent
 from companion.engine.seats import Seat
-from companion.registry import GAMES, GameEntry, entry
+from companion.registry import GameEntry, entry, games
 
 
 def playable() -> list[GameEntry]:
-    return [game for game in GAMES if game.playable]
+    return [game for game in games() if game.playable]
 
 
 def register_all() -> list[str]:

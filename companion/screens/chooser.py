@@ -16,7 +16,7 @@ from datetime import datetime
 
 import streamlit as st
 
-from companion.registry import GAMES, GameEntry, entry
+from companion.registry import GameEntry, entry, games
 from companion.screens import host, keys, parts, session
 from companion.store import MAX_IMPORT_BYTES, StoreError
 
@@ -43,9 +43,10 @@ def chooser() -> None:
     refused: Refusal = st.session_state.pop(REFUSED, None)
     _say(refused, AT_CARDS)
     per_row = 3
-    rows = [GAMES[i : i + per_row] for i in range(0, len(GAMES), per_row)]
+    shown = games()
+    rows = [shown[i : i + per_row] for i in range(0, len(shown), per_row)]
     cells = [cell for row in rows for cell in st.columns(per_row)]
-    for column, game in zip(cells, GAMES, strict=False):
+    for column, game in zip(cells, shown, strict=False):
         with column, st.container(border=True):
             st.subheader(game.title)
             st.caption(game.players)
