@@ -22,6 +22,9 @@ if TYPE_CHECKING:
     from cardgen.data.game import Game
 
 GROUP = "cardgen.engines"  # the entry-point group an engine provider registers in
+# The engine of every game that declares its table in its data (docs/table-declaration.md): not a
+# game id (ids are plain names), so no game of that name can take it over.
+DECLARED = "table:declared"
 INSTALL_HINT = "pip install -e ."  # how the table companion, and its engines, are installed
 
 Action = dict[str, Any]  # an engine's action, e.g. {"type": "play", "player": 0, "card": "jab"}

@@ -78,8 +78,45 @@ class Engine:
 
 
 def engine(game_id: str) -> GameEngine | None:
-    """The entry point: `game_id`'s engine, or None for a game the companion has no rules for."""
+    """The entry point: `game_id`'s engine, or None for a game the companion has no rules for;
+    `cardgen.engines.DECLARED` names the one engine of every game that declares its table."""
+    from cardgen.engines import DECLARED
+
+    if game_id == DECLARED:
+        return DeclaredEngine()
     return ENGINES.get(game_id)
+
+
+@dataclass(frozen=True)
+class DeclaredEngine:
+    """The engine of a game that declares its table (`companion.games.declared`): its rules from
+    the designer's data, and the declared game's rules of thumb as the app's player."""
+
+    chance: Seat = CHANCE
+    app_bots: tuple[str, ...] = ("app",)
+
+    def search_levels(self) -> tuple[str, ...]:
+        return ()  # search bots are built from the registry's data, not the designer's copy
+
+    def rules(self, game: Game) -> Rules:
+        from companion.games.declared import DeclaredRules
+
+        return DeclaredRules(game)
+
+    def step_rng(self, seed: int, index: int) -> random.Random:
+        return step_rng(seed, index)
+
+    def bot(
+        self, kind: str, rules: Any, seat: Seat, seed: int, options: Mapping[str, Any]
+    ) -> Opponent:
+        if kind not in self.app_bots:
+            raise ValueError(f"a declared game has no bot {kind!r}")
+        from companion.games.declared.opponent import DeclaredOpponent
+
+        return DeclaredOpponent(seat, rules)
+
+    def worked_examples(self, game: Game) -> tuple[dict[str, Worked], list[str]]:
+        return {}, []
 
 
 def _search_installed() -> bool:

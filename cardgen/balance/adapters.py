@@ -61,6 +61,7 @@ class Adapter:
     # Seat 0's margin over seat 1 (above 0: seat 0 ahead, 0: level), read after every action
     # to count how often the lead changes hands and when the winner went ahead for good.
     lead: Callable[[Any], float] | None = None
+    engine_id: str | None = None  # the engine's name when it is not the game's id
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -81,7 +82,7 @@ class Adapter:
 
     def engine(self) -> GameEngine:
         """The game's rules engine; NoEngines (one line) when none can be reached."""
-        found = engines.engine(self.game_id)
+        found = engines.engine(self.engine_id or self.game_id)
         if found is None:
             raise engines.NoEngines(f"none of those installed plays {self.game_id}")
         return found
@@ -224,3 +225,55 @@ ADAPTERS: dict[str, Adapter] = {
 
 def adapter(game_id: str) -> Adapter | None:
     return ADAPTERS.get(game_id)
+
+
+@dataclass(frozen=True)
+class CounterLead:
+    """Seat 0's margin on a declared counter (`sign` -1 where lower is better): a declared
+    game's lead, as a value the worker processes can be handed."""
+
+    counter: str
+    sign: int = 1
+
+    def __call__(self, state: Any) -> float:
+        values = state.counters[self.counter]
+        return self.sign * (values[0] - values[1])
+
+
+def declared_adapter(game: Game) -> Adapter | None:
+    """The row of a game that declares its table (one or two seats), read from the declaration:
+    cards played or sealed count as played, the rolls, plays and reveals as effects, and the
+    lead is the counter that decides the winner (or the one whose bound loses)."""
+    table = game.table
+    if table is None or len(table.seats) > 2:
+        return None
+    solo = len(table.seats) == 1
+    lead = None
+    if not solo:
+        ranked = table.winner[1] if table.winner else None
+        first = next((c.id for c in table.counters if "loses" in (c.at_min, c.at_max)
+                      or "wins" in (c.at_min, c.at_max)), None)  # fmt: skip
+        counter = ranked or first
+        if counter is not None:
+            worse_high = (
+                table.winner == ("lowest", counter) or table.counter(counter).at_max == "loses"
+            )
+            lead = CounterLead(counter, -1 if worse_high else 1)
+    return Adapter(
+        game.id, {"cards": "app"},
+        played=(Named("play", "card"), Named("seal", "card")),
+        owned=(),
+        first=Named("shuffle", "first") if table.order == "in_turn" else None,
+        dealt=None,
+        phrases=(("card played", " plays "), ("die rolled", " rolls "),
+                 ("sealed cards revealed", "Revealed together")),
+        default_bot="random" if solo else "app",
+        solo=solo,
+        lead=lead,
+        engine_id=engines.DECLARED,
+    )  # fmt: skip
+
+
+def adapter_for(game: Game) -> Adapter | None:
+    """`game`'s row: a shipped game's, or one read from its declared table; None if neither."""
+    return ADAPTERS.get(game.id) or declared_adapter(game)

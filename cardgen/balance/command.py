@@ -30,7 +30,7 @@ from rich.progress import (
 )
 
 from cardgen.balance import snapshot as snap
-from cardgen.balance.adapters import ADAPTERS, Adapter
+from cardgen.balance.adapters import ADAPTERS, Adapter, adapter_for
 from cardgen.balance.play import GameRecord
 from cardgen.balance.questions import ask, played_skill, question, suggestions_for
 from cardgen.balance.report import summary_text, write_report
@@ -103,11 +103,12 @@ def _load(folder: Path, what: str = "") -> Game:
 
 
 def _adapter(game: Game) -> Adapter:
-    found = ADAPTERS.get(game.id)
+    found = adapter_for(game)
     if found is None:
         playable = ", ".join(sorted(ADAPTERS))
         raise BalanceRefusal(f"{game.id}: no rules engine plays this game yet, so it cannot be "
-                             f"simulated (balance runs: {playable})")  # fmt: skip
+                             f"simulated (balance runs: {playable}, and games of one or two "
+                             "seats that declare their table)")  # fmt: skip
     try:
         found.engine()
     except NoEngines as exc:

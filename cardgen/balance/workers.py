@@ -23,9 +23,9 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass
 from typing import Any
 
-from cardgen.balance.adapters import ADAPTERS
+from cardgen.balance.adapters import ADAPTERS, declared_adapter
 from cardgen.balance.play import GameRecord, Table, play_game
-from cardgen.balance.snapshot import Snapshot
+from cardgen.balance.snapshot import Snapshot, load
 
 Progress = Callable[[int], None]  # called with the number of games just finished
 CHUNKS_PER_WORKER = 12  # enough chunks that the progress bar moves and no core waits long
@@ -60,7 +60,9 @@ def play_chunk(
     key = (snapshot.digest, game_id, bot, against)
     table = _tables.get(key)
     if table is None:
-        table = _tables[key] = Table.of(ADAPTERS[game_id], snapshot, bot, against)
+        row = ADAPTERS.get(game_id) or declared_adapter(load(snapshot))
+        assert row is not None, f"{game_id} has no balance row"  # the command checked it
+        table = _tables[key] = Table.of(row, snapshot, bot, against)
     return [play_game(table, seed, index) for index in range(start, stop)]
 
 

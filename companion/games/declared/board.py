@@ -91,6 +91,8 @@ def shuffle(table: Table, state: DeclaredState, action: Action, rng: random.Rand
     """The chance step that starts the game: in app mode the decks are shuffled (the order is
     kept in the resolved action so a replay needs no random source) and the cards dealt."""
     resolved = dict(action)
+    if table.spec.order == "in_turn":
+        resolved["first"] = state.active  # who starts, as the log (and the simulator) reads it
     if state.mode == APP:
         order = action.get("order") or {
             key: rng.sample(table.copies[key.split(":")[0]], len(table.copies[key.split(":")[0]]))

@@ -156,7 +156,10 @@ def _shuffled(table: Table, state: DeclaredState, action: Action) -> bool:
     """A shuffle as the log keeps it: the order of every deck, each a mix of its own cards (or
     no order, for the app to draw)."""
     order = action.get("order")
-    if set(action) - {"type", "order"}:
+    if (
+        set(action) - {"type", "order", "first"}
+        or action.get("first", state.active) != state.active
+    ):
         return False
     if order is None:
         return True
