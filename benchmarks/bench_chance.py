@@ -26,7 +26,7 @@ from companion.registry import GAMES
 
 def _played(game, chance: Chance) -> Match:
     rules = game.rules()
-    chosen = {o.key: o.choices[0][0] for o in game.options}
+    chosen = {o.key: o.initial for o in game.options}
     options = game.setup(chosen) if game.setup else chosen
     match = Match.start(rules, options, chance=chance)
     rng = random.Random(1)

@@ -14,11 +14,24 @@ from companion.engine.opponents import Opponent
 
 @dataclass(frozen=True)
 class Option:
-    """A choice made at "New game", shown as a row of buttons; the first choice is the default."""
+    """A choice made at "New game", shown as a row of buttons in the order a player reads them
+    (strengths rising); `default` is the one chosen until a player taps another (the first when
+    not said), and `notes` say in words what a choice means (a level's measured strength)."""
 
     key: str
     label: str
     choices: tuple[tuple[Any, str], ...]  # (value handed to the rules, words on the button)
+    default: Any = None
+    notes: tuple[tuple[Any, str], ...] = ()  # (value, one line shown when it is chosen)
+
+    @property
+    def initial(self) -> Any:
+        """The value chosen until a player taps another."""
+        values = [value for value, _ in self.choices]
+        return self.default if self.default in values else values[0]
+
+    def note(self, value: Any) -> str:
+        return dict(self.notes).get(value, "")
 
 
 @dataclass(frozen=True)
@@ -116,8 +129,11 @@ RIPOSTE_OPTIONS = (
     Option("characters", "Characters", ((True, "With characters"), (False, "Learning duel"))),
     Option("cards", "Cards", (("app", "The app shuffles"), ("table", "Enter each card"))),
     Option("opponent", "Players", (("two", "Two players"), ("app", "Against the app"))),
-    Option("strength", "App strength", (("strong", "Strong"), ("easy", "Easy"))),
-)
+    Option("strength", "App strength", (("easy", "Easy"), ("strong", "Strong")), "strong", (
+        ("easy", "Easy: loose rules of thumb; it beat random play in 81 of 100 duels."),
+        ("strong", "Strong: its best rules of thumb; it beat Easy in 85 of 100 duels."),
+    )),
+)  # fmt: skip
 
 
 def _va_card_game() -> Rules:
@@ -145,7 +161,14 @@ VA_OPTIONS = (
     Option("cards", "Cards", (("app", "The app shuffles"), ("table", "Enter each card"))),
     Option("opponent", "Players", (("two", "Two players"), ("app", "Against the app"))),
     Option("strength", "App strength",
-           (("strong", "Strong"), ("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard"))),
+           (("easy", "Easy"), ("strong", "Strong"), ("normal", "Normal"), ("hard", "Hard")),
+           "strong", (
+               ("easy", "Easy: loose rules of thumb; Strong beat it in 190 of 200 games."),
+               ("strong", "Strong: its best rules of thumb; it beat random play in 497 of 500."),
+               ("normal", "Normal: a short search; about as strong as Strong (15 of 27 decided "
+                          "games)."),
+               ("hard", "Hard: a longer search; it won 68% of decided games against Strong."),
+           )),
 )  # fmt: skip
 
 
@@ -165,15 +188,24 @@ LUTURAS_OPTIONS = (
     Option("mode", "Game", (("standard", "Standard"), ("fast", "Fast (two decks)"))),
     Option("cards", "Cards", (("app", "The app shuffles"), ("table", "Enter each card"))),
     Option("opponent", "Players", (("two", "Two players"), ("app", "Against the app"))),
-    Option("strength", "App strength", (("strong", "Strong"), ("easy", "Easy"))),
-)
+    Option("strength", "App strength", (("easy", "Easy"), ("strong", "Strong")), "strong", (
+        ("easy", "Easy: a one-step look at each move; it beat random play in 26 of 30."),
+        ("strong", "Strong: weighs each move against your best answer; it beat Easy in 25 of "
+                   "30."),
+    )),
+)  # fmt: skip
 
 VITA_LUNA_OPTIONS = (
     Option("mode", "Game", (("basic", "Basic"), ("advanced", "Advanced (bidding)"))),
     Option("extended", "Length", ((False, "Standard"), (True, "Extended"))),
     Option("opponent", "Players", (("two", "Two players"), ("app", "Against the app"))),
-    Option("strength", "App strength", (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard"))),
-)
+    Option("strength", "App strength", (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard")),
+           notes=(
+               ("easy", "Easy: rules of thumb."),
+               ("normal", "Normal: a short search over what its seat can see."),
+               ("hard", "Hard: a longer search; it beat Easy in 95 of 100 games."),
+           )),
+)  # fmt: skip
 
 GAMES: tuple[GameEntry, ...] = (
     GameEntry("moonlighter", "Moonlighter", "1 player",

@@ -107,7 +107,7 @@ def game_type(entry: Playable, seats: int) -> pyspiel.GameType:
         "chance_samples": CHANCE_SAMPLES,
     }
     for option in entry.options:
-        params[option.key] = _parameter(option.choices[0][0])
+        params[option.key] = _parameter(option.initial)
     information = pyspiel.GameType.Information
     return pyspiel.GameType(
         short_name=short_name(entry.id),
@@ -192,7 +192,7 @@ def _rules_options(entry: Playable, params: dict[str, Any]) -> dict[str, Any]:
     when not given), through the entry's own setup."""
     chosen: dict[str, Any] = {}
     for option in entry.options:
-        value = params.get(option.key, option.choices[0][0])
+        value = params.get(option.key, option.initial)
         known = {_parameter(v): v for v, _ in option.choices}
         if _parameter(value) not in known:
             allowed = ", ".join(str(k) for k in known)

@@ -19,6 +19,7 @@ import streamlit as st
 from companion.registry import GameEntry, entry, games
 from companion.screens import host, keys, parts, session
 from companion.store import MAX_IMPORT_BYTES, StoreError
+from companion.store.games import SavedGame
 
 # The import box takes what the store accepts, in whole MB; `.streamlit/config.toml` sets the
 # server's own limit (server.maxUploadSize) to the same, so a larger upload is refused before it
@@ -55,9 +56,11 @@ def chooser() -> None:
                 for option in game.options:
                     labels, key = dict(option.choices), keys.option(game.id, option.key)
                     st.segmented_control(option.label, list(labels), key=key,
-                                         default=option.choices[0][0], required=True,
+                                         default=option.initial, required=True,
                                          format_func=labels.__getitem__,
                                          width="stretch")  # fmt: skip
+                    if option.notes:
+                        st.caption(option.note(st.session_state.get(key, option.initial)))
                 st.button("New game", key=f"new_{game.id}", type="primary", width="stretch",
                           on_click=_new_game, args=(game,))  # fmt: skip
             else:
@@ -90,7 +93,7 @@ def _new_game(game: GameEntry) -> None:
     chosen = {}
     for option in game.options:
         value = st.session_state.get(keys.option(game.id, option.key))
-        chosen[option.key] = option.choices[0][0] if value is None else value
+        chosen[option.key] = option.initial if value is None else value
     options = game.setup(chosen) if game.setup else chosen
     if game.rules is not None:  # only a playable game has the button
         with _refusing(AT_CARDS, "Not started"):
@@ -120,9 +123,7 @@ def saved_games(refused: Refusal = None) -> None:
         when = datetime.fromtimestamp(saved.updated).strftime("%d %b %H:%M")
         with st.container(border=True):
             left, mid, right, far = st.columns([3, 1.2, 1.2, 1.2], vertical_alignment="center")
-            title = known.title if known else parts.plain(saved.game)
-            left.markdown(f"**{parts.plain(saved.name)}** · {title} · "
-                          f"{saved.length} moves · {when}")  # fmt: skip
+            left.markdown(saved_words(saved, known, when))
             mid.button("Continue", key=f"open_{saved.id}", width="stretch",
                        on_click=_continue, args=(saved.id,))  # fmt: skip
             data, why = _export(saved.id, known)
@@ -134,6 +135,32 @@ def saved_games(refused: Refusal = None) -> None:
             far.button("Delete", key=f"delete_{saved.id}", width="stretch",
                        on_click=_delete, args=(saved.id,))  # fmt: skip
     host.gate(hidden, listed=len(games))
+
+
+def saved_words(saved: SavedGame, known: GameEntry | None, when: str) -> str:
+    """One saved game as a player tells it from the others: the game, who plays (the app's seat
+    said so), what was chosen at New game, how far it got and when; every name made plain."""
+    title = known.title if known else saved.game
+    options = saved.options or {}
+    names = [str(n) for n in options.get("names") or ()]
+    if names and options.get("opponent") == "app":
+        names[-1] = f"{names[-1]} (the app)"
+    chosen = []
+    for option in known.options if known else ():
+        if option.key == "opponent" or option.key not in options:
+            continue
+        if option.key == "strength" and options.get("opponent") != "app":
+            continue
+        label = dict(option.choices).get(options[option.key])
+        if label:
+            chosen.append(f"{label} app" if option.key == "strength" else label)
+    if not names and known is not None and known.players == "2 players":
+        names = ["Player 1", "Player 2"]
+    named = saved.name if saved.name not in (title, saved.game) else ""  # a name given at import
+    who = [" vs ".join(names)] if names else []
+    said = [f"**{parts.plain(title)}**", *map(parts.plain, [named, *who, *chosen])]
+    said = [part for part in said if part]
+    return " · ".join([*said, f"{saved.length} moves", when])
 
 
 NOT_LISTED = "that saved game is not listed on this device: the host's PIN shows it here"

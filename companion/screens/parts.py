@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from html import escape
 from typing import Any, TypeVar
+from urllib.parse import urlsplit
 
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
@@ -267,6 +268,8 @@ def devices(table: session.Table) -> None:
         st.caption("Scan a code with a phone or tablet on the same network: it joins that seat, "
                    "shows only that player's cards and bids, and plays for that seat only. "
                    "Opening the game again from the list of games makes new codes.")  # fmt: skip
+        if links.only_this_machine(here):
+            st.warning(localhost_warning(here))
         shown: list[tuple[str, str | None]] = [
             (seen.rules.seat_name(seen.state, s), seat_key(table.key, table.gid, s))
             for s in table.seats
@@ -278,6 +281,15 @@ def devices(table: session.Table) -> None:
                 st.markdown(f"**{plain(name)}**")
                 st.markdown(_qr(link, f"Join as {name}"), unsafe_allow_html=True)
                 st.code(link, language=None, wrap_lines=True)
+
+
+def localhost_warning(here: str) -> str:
+    """Why the codes below will not work from a phone, and the address that would make them."""
+    better = links.network_url(here)
+    where = f"at {better}" if better else "at this computer's address on the network"
+    return (f"These codes point to {urlsplit(here).hostname}, which only this computer can open: "
+            f"a phone that scans them will not join. Open the table {where} instead, and the "
+            "codes follow.")  # fmt: skip
 
 
 @lru_cache(maxsize=64)

@@ -27,7 +27,7 @@ def va_game(db) -> tuple[str, str]:
     """A VA Card Game 60 random actions in (heroes hurt, equipment on), saved in `db`."""
     game = entry("va_card_game")
     assert game is not None and game.rules is not None and game.setup is not None
-    options = game.setup({o.key: o.choices[0][0] for o in game.options})
+    options = game.setup({o.key: o.initial for o in game.options})
     match = Match.start(game.rules(), options, seed=3)
     rng = random.Random(3)
     for _ in range(60):

@@ -32,7 +32,7 @@ def played(game_id: str, actions: int = 60, seed: int = 3) -> Match:
     """A game of `game_id` with its first options, played `actions` random legal actions in."""
     game = entry(game_id)
     assert game is not None and game.rules is not None
-    options = {o.key: o.choices[0][0] for o in game.options}
+    options = {o.key: o.initial for o in game.options}
     options = game.setup(options) if game.setup else options
     match = Match.start(game.rules(), options, seed=seed)
     rng = random.Random(seed)

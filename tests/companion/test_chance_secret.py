@@ -29,7 +29,7 @@ SEARCHED = 4096  # seeds the test searches; the real attack searched all 2**31 i
 def _options(game_id: str) -> dict[str, Any]:
     game = entry(game_id)
     assert game is not None
-    chosen = {o.key: o.choices[0][0] for o in game.options}
+    chosen = {o.key: o.initial for o in game.options}
     return game.setup(chosen) if game.setup else chosen
 
 
