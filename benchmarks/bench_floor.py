@@ -221,6 +221,15 @@ def bare_deck(spec: dict, path: str) -> None:
     sheets = math.ceil(cards / per_page)
     title = "Bench - Cards"
     how = "print double-sided, flip on long edge"
+
+    def end_page(side: str, sheet: int) -> None:
+        c.setFillColor(black)
+        c.setFont("Vera", 6.5)
+        label = f"{title} - {side} - sheet {sheet + 1} of {sheets} - {how}"
+        c.drawString(spec["label"][0] * k, (page_h - spec["label"][1]) * k, label)
+        c.showPage()
+        c.setPageSize((page_w * k, page_h * k))
+
     for sheet in range(sheets):
         first = sheet * per_page
         n = min(per_page, cards - first)
@@ -234,12 +243,7 @@ def bare_deck(spec: dict, path: str) -> None:
         c.setLineWidth(0.5)
         for x1, y1, x2, y2 in spec["marks"]:
             c.line(x1 * k, (page_h - y1) * k, x2 * k, (page_h - y2) * k)
-        c.setFillColor(black)
-        c.setFont("Vera", 6.5)
-        label = f"{title} - fronts - sheet {sheet + 1} of {sheets} - {how}"
-        c.drawString(spec["label"][0] * k, (page_h - spec["label"][1]) * k, label)
-        c.showPage()
-        c.setPageSize((page_w * k, page_h * k))
+        end_page("fronts", sheet)
         for i in range(n):  # backs, where a flip on the long edge puts them behind the fronts
             tx, ty, px, py, pw, ph, turned = spec["backs"][i]
             c.saveState()
@@ -251,12 +255,7 @@ def bare_deck(spec: dict, path: str) -> None:
                 c.translate(tx * k, (page_h - ty - h) * k)
             c.doForm("back")
             c.restoreState()
-        c.setFillColor(black)
-        c.setFont("Vera", 6.5)
-        label = f"{title} - backs - sheet {sheet + 1} of {sheets} - {how}"
-        c.drawString(spec["label"][0] * k, (page_h - spec["label"][1]) * k, label)
-        c.showPage()
-        c.setPageSize((page_w * k, page_h * k))
+        end_page("backs", sheet)
     c.save()
 
 

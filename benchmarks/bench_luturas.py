@@ -77,18 +77,13 @@ def time_decisions(
 ) -> tuple[float, float, common.Kinds]:
     """Decisions per second (best run; and per second of CPU time), and by phase (an effect's
     choice: pick) each decision's best time over the runs."""
-    best_rate = cpu_rate = 0.0
-    kinds = common.new_kinds()
     apps = {s: LuturasOpponent(s, strength) for s in (0, 1)}
-    for _ in range(repeat):
-        wall, cpu, took = common.time_pass(
-            found,
-            lambda seat, view, legal, rng: apps[seat].choose(view, legal, rng),
-            lambda view, legal: "pick" if view["pending"] else view["phase"],
-        )
-        best_rate, cpu_rate = max(best_rate, len(found) / wall), max(cpu_rate, len(found) / cpu)
-        common.keep_best(kinds, took)
-    return best_rate, cpu_rate, kinds
+    return common.time_runs(
+        found,
+        lambda: lambda seat, view, legal, rng: apps[seat].choose(view, legal, rng),
+        lambda view, legal: "pick" if view["pending"] else view["phase"],
+        repeat,
+    )
 
 
 def main() -> None:

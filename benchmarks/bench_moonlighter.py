@@ -36,6 +36,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # common.py, when loaded by path
 import common
+from common import sample
 
 from companion.games.moonlighter import MoonlighterRules, MoonlighterState, Phase
 from companion.games.moonlighter.checks import can_roll_tile, is_locked
@@ -119,16 +120,10 @@ def choose_bot(rules: MoonlighterRules, state: MoonlighterState, rng: random.Ran
                     return {"type": "move", "x": x, "y": y}
         if can_roll_tile(state) is None:
             return {"type": "roll_tile"}
-        return _sample(rules, state, rng)
+        return sample(rules, state, rng)
     if phase == PLACE:
-        return _sample(rules, state, rng)
+        return sample(rules, state, rng)
     return choose(rules, state, rng)
-
-
-def _sample(rules: MoonlighterRules, state: MoonlighterState, rng: random.Random) -> dict:
-    action = rules.sample_action(state, rng)
-    assert action is not None  # only a won game has no legal action, and it is replaced
-    return action
 
 
 COURSE = common.Course(
@@ -139,7 +134,7 @@ COURSE = common.Course(
     is_over=lambda state: state.phase == Phase.WON,  # a won game starts a new one
     bot_step=lambda rules, state, action, rng: rules.advance(state, action, rng)[0],
 )
-TARGETS = {"rules.apply": TARGET_CHECKED, "Match.play": TARGET_CHECKED, "bot": TARGET}
+TARGETS = common.walk_targets(TARGET_CHECKED, TARGET)
 
 
 def main() -> None:

@@ -42,9 +42,7 @@ PATHS = common.paths(OPTIONS)
 # --- the app opponent ------------------------------------------------------------------------------
 
 
-def decisions(rules: RiposteRules, games: int, strength: str) -> list[Decision]:
-    """Every choice the app made in `games` seeded games against a random player."""
-    return common.decisions(rules, games, lambda s: RiposteOpponent(s, strength), OPTIONS[0])
+decisions = common.app_decisions(RiposteOpponent, OPTIONS[0])
 
 
 def time_decisions(
@@ -52,32 +50,22 @@ def time_decisions(
 ) -> tuple[float, float, common.Kinds]:
     """Decisions per second (best run; and per second of CPU time), and by kind each decision's
     best time."""
-    best_rate = cpu_rate = 0.0
-    kinds = common.new_kinds()
-    for _ in range(repeat):
+
+    def chooser() -> common.Choose:
         apps = {s: RiposteOpponent(s, strength) for s in (0, 1)}
 
-        def choose(seat, view, legal, rng, apps=apps):
+        def choose(seat, view, legal, rng):
             app = RiposteOpponent(seat, strength) if fresh else apps[seat]
             return app.choose(view, legal, rng)
 
-        wall, cpu, took = common.time_pass(found, choose, lambda view, legal: legal[0]["type"])
-        best_rate, cpu_rate = max(best_rate, len(found) / wall), max(cpu_rate, len(found) / cpu)
-        common.keep_best(kinds, took)
-    return best_rate, cpu_rate, kinds
+        return choose
+
+    return common.time_runs(found, chooser, lambda view, legal: legal[0]["type"], repeat)
 
 
 def main() -> None:
-    args = common.arguments(__doc__, games=1000, decisions=20, repeat=5)
-    rules = RiposteRules()
-    common.print_paths(rules, PATHS, args, {"bot": TARGET})
-    for strength in STRENGTHS:
-        found = decisions(rules, args.decisions, strength)
-        for fresh in (False, True):
-            rate, cpu, kinds = time_decisions(found, strength, fresh, args.repeat)
-            label = f"app {strength} {'fresh' if fresh else 'kept'}"
-            print(f"{label:18}  {rate:6,.0f} decisions/s ({cpu:,.0f} per CPU second); "
-                  f"{common.by_kind(kinds)[1]}")  # fmt: skip
+    common.run_apps(__doc__, RiposteRules(), PATHS, {"bot": TARGET}, STRENGTHS, decisions,
+                    time_decisions, ("kept", "fresh"))  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -42,41 +42,27 @@ PATHS = common.paths(OPTIONS)
 # --- the app opponent ------------------------------------------------------------------------------
 
 
-def decisions(rules: VaCardGameRules, games: int, strength: str) -> list[Decision]:
-    """Every choice the app made in `games` seeded games against a random player."""
-    return common.decisions(rules, games, lambda s: VaOpponent(s, strength), OPTIONS[0])
+decisions = common.app_decisions(VaOpponent, OPTIONS[0])
 
 
 def time_decisions(
     found: list[Decision], strength: str, cold: bool, repeat: int
-) -> tuple[float, common.Kinds]:
-    """Decisions per second (best run), and by kind each decision's best time."""
-    best_rate = 0.0
-    kinds = common.new_kinds()
-    for _ in range(repeat):
+) -> tuple[float, float, common.Kinds]:
+    """Decisions per second (best run; and per second of CPU time, which `main` leaves out), and
+    by kind each decision's best time."""
+
+    def chooser() -> common.Choose:
         apps = {s: VaOpponent(s, strength) for s in (0, 1)}
         DUELS.forget()
-        wall, _, took = common.time_pass(
-            found,
-            lambda seat, view, legal, rng, apps=apps: apps[seat].choose(view, legal, rng),
-            lambda view, legal: legal[0]["type"],
-            DUELS.forget if cold else lambda: None,
-        )
-        best_rate = max(best_rate, len(found) / wall)
-        common.keep_best(kinds, took)
-    return best_rate, kinds
+        return lambda seat, view, legal, rng: apps[seat].choose(view, legal, rng)
+
+    return common.time_runs(found, chooser, lambda view, legal: legal[0]["type"], repeat,
+                            DUELS.forget if cold else lambda: None)  # fmt: skip
 
 
 def main() -> None:
-    args = common.arguments(__doc__, games=1000, decisions=20, repeat=5)
-    rules = VaCardGameRules()
-    common.print_paths(rules, PATHS, args, {"Match.play trusted": TARGET})
-    for strength in STRENGTHS:
-        found = decisions(rules, args.decisions, strength)
-        for cold in (False, True):
-            rate, kinds = time_decisions(found, strength, cold, args.repeat)
-            label = f"app {strength} {'cold' if cold else 'warm'}"
-            print(f"{label:18}  {rate:6,.0f} decisions/s; {common.by_kind(kinds)[1]}")
+    common.run_apps(__doc__, VaCardGameRules(), PATHS, {"Match.play trusted": TARGET}, STRENGTHS,
+                    decisions, time_decisions, ("warm", "cold"), per_cpu=False)  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -34,6 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # common.py, when loaded by path
 import common
+from common import sample
 
 from companion.games.vita_luna import Phase, VitaLunaRules, VitaLunaState
 
@@ -96,25 +97,19 @@ def choose_bot(rules: VitaLunaRules, state: VitaLunaState, rng: random.Random) -
     if phase == TURN:
         if rng.random() < 0.75:
             return {"type": "attack", "player": state.active}
-        return _sample(rules, state, rng)
+        return sample(rules, state, rng)
     if phase == PLACE:
         if rng.random() < 0.1:
             ready = {"type": "ready", "player": state.active}
             if rules.check(state, ready) is None:  # something is placed already
                 return ready
         while True:
-            action = _sample(rules, state, rng)
+            action = sample(rules, state, rng)
             if action["type"] != "ready":
                 return action
     if phase == BETWEEN and rng.random() < 0.8:
         return {"type": "next_battle"}
-    return _sample(rules, state, rng)
-
-
-def _sample(rules: VitaLunaRules, state: VitaLunaState, rng: random.Random) -> dict:
-    action = rules.sample_action(state, rng)
-    assert action is not None  # a game that is not over always has a legal action
-    return action
+    return sample(rules, state, rng)
 
 
 def longest_game(options: dict, games: int = 30) -> tuple[int, list[dict]]:
@@ -140,7 +135,7 @@ COURSE = common.Course(
     tally=Tally,
     is_over=lambda state: state.phase == Phase.OVER,
 )
-TARGETS = {"rules.apply": TARGET_CHECKED, "Match.play": TARGET_CHECKED, "bot": TARGET}
+TARGETS = common.walk_targets(TARGET_CHECKED, TARGET)
 
 
 def main() -> None:

@@ -25,6 +25,7 @@ from companion.engine.core import step_rng
 Options = Sequence[dict[str, Any]]  # a new game's options, taken in turn game after game
 Decision = tuple[int, dict[str, Any], list[dict[str, Any]], tuple[int, int]]  # and rng seed
 Kinds = dict[str, list[float]]  # by kind of decision, each decision's time in seconds
+Choose = Callable[[int, Any, list[dict[str, Any]], Any], Any]  # seat, view, legal, rng
 
 
 @dataclass
@@ -134,6 +135,17 @@ def decisions(rules: Any, games: int, app: Callable[[int], Any], options: dict) 
     return found
 
 
+def app_decisions(app: Callable[[int, str], Any],
+                  options: dict) -> Callable[[Any, int, str], list[Decision]]:  # fmt: skip
+    """`decisions(rules, games, strength)`: every choice the app `app(seat, strength)` made in
+    `games` seeded games with `options` against a random player."""
+
+    def found(rules: Any, games: int, strength: str) -> list[Decision]:
+        return decisions(rules, games, lambda seat: app(seat, strength), options)
+
+    return found
+
+
 def time_pass(found: list[Decision], choose: Callable, kind: Callable,
               prepare: Callable[[], None] = lambda: None) -> tuple[float, float, Kinds]:  # fmt: skip
     """One pass over the decisions `found`, each timed as `choose(seat, view, legal, rng)` (after
@@ -154,6 +166,27 @@ def keep_best(kinds: Kinds, took: Kinds) -> None:
     for kind, times in took.items():
         before = kinds[kind] or times
         kinds[kind] = [min(a, b) for a, b in zip(before, times, strict=True)]
+
+
+def time_runs(found: list[Decision], chooser: Callable[[], Choose], kind: Callable, repeat: int,
+              prepare: Callable[[], None] = lambda: None) -> tuple[float, float, Kinds]:  # fmt: skip
+    """`repeat` passes over the decisions `found`, each with the `choose` that `chooser()` gives
+    for that run, so that a benchmark says only how it makes its apps (fresh, or the same ones):
+    the best decisions per second of wall and of CPU time, and by kind each decision's best
+    time."""
+    best_rate = cpu_rate = 0.0
+    kinds = new_kinds()
+    for _ in range(repeat):
+        wall, cpu, took = time_pass(found, chooser(), kind, prepare)
+        best_rate, cpu_rate = max(best_rate, len(found) / wall), max(cpu_rate, len(found) / cpu)
+        keep_best(kinds, took)
+    return best_rate, cpu_rate, kinds
+
+
+def print_decisions(label: str, rate: float, kinds: Kinds, cpu: float | None = None) -> None:
+    """One line of an app's decision rates (and per CPU second, if given) and its kinds."""
+    per_cpu = "" if cpu is None else f" ({cpu:,.0f} per CPU second)"
+    print(f"{label:18}  {rate:6,.0f} decisions/s{per_cpu}; {by_kind(kinds)[1]}")
 
 
 def by_kind(kinds: Kinds, mean: str = ".2f", most: str = ".1f") -> tuple[float, str]:
@@ -183,6 +216,22 @@ def arguments(doc: str | None, games: int, decisions: int, repeat: int, what: st
     args = parser.parse_args()
     pin(args.cpu)
     return args
+
+
+def run_apps(doc: str | None, rules: Any, runs: dict[str, Run], targets: dict[str, float],
+             strengths: Sequence[str], decisions: Callable[[Any, int, str], list[Decision]],
+             time_decisions: Callable[[list[Decision], str, bool, int], tuple[float, float, Kinds]],
+             modes: tuple[str, str], per_cpu: bool = True) -> None:  # fmt: skip
+    """A card game's benchmark, whole: the command line, each path's games per second, then at
+    each strength the app's decisions per second with `time_decisions(..., flag, ...)` for flag
+    False and True (named by `modes`), per CPU second as well if `per_cpu`."""
+    args = arguments(doc, games=1000, decisions=20, repeat=5)
+    print_paths(rules, runs, args, targets)
+    for strength in strengths:
+        found = decisions(rules, args.decisions, strength)
+        for flag, mode in zip((False, True), modes, strict=True):
+            rate, cpu, kinds = time_decisions(found, strength, flag, args.repeat)
+            print_decisions(f"app {strength} {mode}", rate, kinds, cpu if per_cpu else None)
 
 
 def pin(cpu: int | None) -> None:
@@ -230,6 +279,19 @@ class Course:
     bot_step: Callable[[Any, Any, dict, random.Random], Any] = lambda rules, state, action, rng: (
         rules.apply_unchecked(state, action, rng).state
     )
+
+
+def sample(rules: Any, state: Any, rng: random.Random) -> dict:
+    """Any legal action: where a bot's policy has no preference, it draws as the rules do."""
+    action = rules.sample_action(state, rng)
+    assert action is not None  # only a game that is over has none, and the walk replaces it
+    return action
+
+
+def walk_targets(checked: float, bot: float) -> dict[str, float]:
+    """A walked game's targets: `checked` for the paths that check every action, `bot` for the
+    bot's (the trusted Match.play path has none)."""
+    return {"rules.apply": checked, "Match.play": checked, "bot": bot}
 
 
 def walk_state(course: Course, rules: Any, done: int, seed: int, bot: bool = False) -> Any:

@@ -11,6 +11,8 @@ import pytest
 
 from cardgen.data.database import Game, load_game
 
+from .print.made_games import ID, NAME, kind
+
 MANIFEST = {
     "id": "testgame",
     "name": "Test Game",
@@ -52,19 +54,17 @@ MANIFEST = {
                 {"name": "quantity", "type": "int", "min": 0, "default": 1},
             ],
         },
-        {
-            "id": "gem",
-            "sheet": "gems",
-            "kind": "token",
-            "size": "token",
-            "back": {"style": "fixed", "label": "Gem", "color": "#009E73", "mark": "G"},
-            "fields": [
-                {"name": "id", "type": "id", "required": True},
-                {"name": "name", "type": "text", "required": True},
-                {"name": "kind", "type": "keyword", "set": "gem", "required": True},
-                {"name": "quantity", "type": "int", "min": 0, "default": 1},
-            ],
-        },
+        kind(
+            "gem",
+            "gems",
+            "token",
+            ID,
+            NAME,
+            {"name": "kind", "type": "keyword", "set": "gem", "required": True},
+            {"name": "quantity", "type": "int", "min": 0, "default": 1},
+            size="token",
+            back={"style": "fixed", "label": "Gem", "color": "#009E73", "mark": "G"},
+        ),
         {
             "id": "deck",
             "sheet": "decks",

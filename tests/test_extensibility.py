@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 
 from .conftest import KEYWORDS_CSV, MANIFEST, UNITS_CSV, load_clean, write_game
+from .print.made_games import ID, NAME, kind
 
 
 def test_new_column_keyword_and_type_need_no_code(tmp_path):
@@ -14,19 +15,17 @@ def test_new_column_keyword_and_type_need_no_code(tmp_path):
         {"name": "range", "type": "int", "min": 0, "max": 3, "default": 1, "description": "Reach."}
     )
     manifest["types"].append(
-        {
-            "id": "relic",
-            "sheet": "relics",
-            "kind": "card",
-            "size": "tarot",
-            "back": {"style": "fixed", "label": "Relic", "color": "#CC79A7", "mark": "R"},
-            "fields": [
-                {"name": "id", "type": "id", "required": True},
-                {"name": "name", "type": "text", "required": True},
-                {"name": "grants", "type": "keywords", "set": "power"},
-                {"name": "bearer", "type": "ref", "to": ["unit"]},
-            ],
-        }
+        kind(
+            "relic",
+            "relics",
+            "card",
+            ID,
+            NAME,
+            {"name": "grants", "type": "keywords", "set": "power"},
+            {"name": "bearer", "type": "ref", "to": ["unit"]},
+            size="tarot",
+            back={"style": "fixed", "label": "Relic", "color": "#CC79A7", "mark": "R"},
+        )
     )
     header, rest = UNITS_CSV.split("\n", 1)
     units = header + ",range\n" + rest.replace(",,2\n", ",,2,3\n", 1).replace(",,1\n", ",,1,\n")

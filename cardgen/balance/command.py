@@ -158,14 +158,16 @@ def _play(label: str, data: snap.Snapshot, games: int, runner: Runner) -> list[G
         return runner(data, lambda n: progress.advance(task, n))
 
 
+def _folder_option(*decls: str, help: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """An option naming a folder, not a file: the data, a copy to compare, the output root."""
+    return click.option(
+        *decls, type=click.Path(file_okay=False, path_type=Path), default=None, help=help
+    )
+
+
 @click.command("balance")
 @click.argument("game")
-@click.option(
-    "--data",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=None,
-    help="Folder holding the games (default: ./card_data).",
-)
+@_folder_option("--data", help="Folder holding the games (default: ./card_data).")
 @click.option(
     "--games",
     "count",
@@ -204,12 +206,8 @@ def _play(label: str, data: snap.Snapshot, games: int, runner: Runner) -> list[G
     default=None,
     help="Also play the data as it was at this git revision and show what changed.",
 )
-@click.option(
-    "--compare-data",
-    "other",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=None,
-    help="Also play this other copy of the game's folder and compare.",
+@_folder_option(
+    "--compare-data", "other", help="Also play this other copy of the game's folder and compare."
 )
 @click.option(
     "--vary",
@@ -232,13 +230,7 @@ def _play(label: str, data: snap.Snapshot, games: int, runner: Runner) -> list[G
     show_default=True,
     help="Outliers for which to search a stat change that brings them back (0: none).",
 )
-@click.option(
-    "--out",
-    "out_root",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=None,
-    help="Folder to hold <game>/balance/ (default: ./output).",
-)
+@_folder_option("--out", "out_root", help="Folder to hold <game>/balance/ (default: ./output).")
 def balance(game: str, data: Path | None, count: int | None, seed: int, workers: int | None,
             scheduler: str | None, bot: str | None, revision: str | None, other: Path | None,
             vary: str | None, tune: str | None, suggest: int,

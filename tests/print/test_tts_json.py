@@ -12,12 +12,12 @@ from click.testing import CliRunner
 from PIL import Image, ImageChops, ImageStat
 
 from cardgen.cli import main
-from cardgen.data.database import load_game_or_raise
+from cardgen.data.database import Game, load_game_or_raise
 from cardgen.data.project import REPO_ROOT
 from cardgen.kit import build_kit
 from cardgen.printkit.backends.tts import TTS_BOARD_PX, _thumbnail, bbcode, write_tts
 from cardgen.printkit.build import BuildOptions
-from cardgen.printkit.faces import build_faces
+from cardgen.printkit.faces import FaceSet, build_faces
 
 DATA = REPO_ROOT / "card_data"
 DECK_KEYS = {"FaceURL", "BackURL", "NumWidth", "NumHeight", "BackIsHidden", "UniqueBack", "Type"}
@@ -42,6 +42,16 @@ def _objects(folder: Path) -> dict[str, dict]:
         assert (folder / f"{path.stem}.png").is_file(), "TTS's thumbnail beside the object"
         found[path.stem] = body["ObjectStates"][0]
     return found
+
+
+def _one_type(game_id: str, type_id: str, margin: float, folder: Path,
+              url: str = "") -> tuple[Game, FaceSet, dict]:  # fmt: skip
+    """One shipped type written alone, as most tests here read one object: the game, its faces
+    and that object."""
+    game = _game(game_id)
+    faces = build_faces(game, game.spec.type(type_id), margin)
+    write_tts(game, [faces], folder, url)
+    return game, faces, _objects(folder)[type_id]
 
 
 def _check_deck(deck: dict) -> list[tuple[int, dict]]:
@@ -124,10 +134,7 @@ def test_a_cards_id_points_at_its_own_picture_on_the_sheet(va):
 
 
 def test_moonlighters_tiles_come_in_a_bag_with_both_sides(tmp_path):
-    game = _game("moonlighter")
-    faces = build_faces(game, game.spec.type("tile"), 3.0)
-    write_tts(game, [faces], tmp_path)
-    bag = _objects(tmp_path)["tile"]
+    game, _, bag = _one_type("moonlighter", "tile", 3.0, tmp_path)
     assert bag["Name"] == "Bag"
     tiles = bag["ContainedObjects"]
     assert len(tiles) == game.count("tile") and {t["Name"] for t in tiles} == {"Custom_Tile"}
@@ -141,10 +148,7 @@ def test_moonlighters_tiles_come_in_a_bag_with_both_sides(tmp_path):
 
 
 def test_vita_lunas_board_is_a_custom_board(tmp_path):
-    game = _game("vita_luna")
-    faces = build_faces(game, game.spec.type("board"), 0.0)
-    write_tts(game, [faces], tmp_path)
-    board = _objects(tmp_path)["board"]
+    game, faces, board = _one_type("vita_luna", "board", 0.0, tmp_path)
     assert board["Name"] == "Custom_Board"
     assert board["Nickname"] == f"Vita Luna - {game.cards['board'][0].name}"
     picture = Image.open(_path(board["CustomImage"]["ImageURL"]))
@@ -163,10 +167,9 @@ def test_the_built_kit_points_at_its_published_sheets(tmp_path):
 
 
 def test_an_upload_address_is_written_instead(tmp_path):
-    game = _game("riposte")
-    faces = build_faces(game, game.spec.type("combat_card"), 3.0)
-    write_tts(game, [faces], tmp_path, "https://example.org/riposte kit/tts/")
-    deck = _objects(tmp_path)["combat_card"]
+    _, _, deck = _one_type(
+        "riposte", "combat_card", 3.0, tmp_path, "https://example.org/riposte kit/tts/"
+    )
     url = deck["CustomDeck"]["1"]["FaceURL"]
     assert url == "https://example.org/riposte kit/tts/combat_card-sheet1.jpg"
 
