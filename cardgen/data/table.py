@@ -1,10 +1,11 @@
 """The table a game declares in its manifest: seats, counters, dice, decks, zones, turn and end.
 
-A designer who writes a `"table"` block gets a companion without Python (the table companion has
-one engine that plays any declared table); docs/table-declaration.md is the reference. The block
-is read with the rest of the data (`cardgen.data.table_reader`), so `cardgen validate` refuses a declaration that cannot work
-(an unknown zone, a bound a condition needs and the counter lacks, a phase nobody can leave) in one
-line naming its place, and numbers in it may cite the game's rule numbers (`"{start_health}"`).
+A designer who writes a `"table"` block gets a companion without Python (the table companion
+has one engine that plays any declared table); docs/table-declaration.md is the reference. The
+block is read with the rest of the data (`cardgen.data.table_reader`), so `cardgen validate`
+refuses a declaration that cannot work (an unknown zone, a bound a condition needs and the
+counter lacks, a phase nobody can leave) in one line naming its place, and numbers in it may cite
+the game's rule numbers (`"{start_health}"`).
 """
 
 from __future__ import annotations

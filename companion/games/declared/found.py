@@ -22,7 +22,7 @@ def roots() -> list[Path]:
     checkout's card_data), and the checkout's card_data beside it."""
     from cardgen.data.project import REPO_ROOT, data_root
 
-    found = []
+    found: list[Path] = []
     for root in (data_root(), REPO_ROOT / "card_data"):
         if root.is_dir() and root.resolve() not in [r.resolve() for r in found]:
             found.append(root)

@@ -39,9 +39,9 @@ def seen_by(table: Table, state: DeclaredState, seat: int, key: str) -> Tally[st
                     state.zones[zone.id][owner], state.origins[zone.id][owner], strict=True
                 ):
                     seen[card] += origin == key
-    for owner, card in enumerate(state.sealed):
-        if card is not None and owner == seat and state.sealed_from[owner] == key:
-            seen[card] += 1
+    for owner, sealed in enumerate(state.sealed):
+        if sealed is not None and owner == seat and state.sealed_from[owner] == key:
+            seen[sealed] += 1
     return seen
 
 

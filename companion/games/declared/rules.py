@@ -89,8 +89,9 @@ class DeclaredRules(SeatedRules):
         if action.get("type") == "shuffle":
             return BY_CHANCE
         player = action.get("player")
-        ok = isinstance(player, int) and not isinstance(player, bool)
-        return frozenset({player}) if ok and 0 <= player < state.seats else frozenset()
+        if not isinstance(player, int) or isinstance(player, bool):
+            return frozenset()
+        return frozenset({player}) if 0 <= player < state.seats else frozenset()
 
     def view(self, state: DeclaredState, seat: Seat | None) -> dict[str, Any]:
         return seating.view(self.board, state, seat)

@@ -82,7 +82,7 @@ def redact(table: Table, before: DeclaredState, action: Action, seat: Seat | Non
     kind = action.get("type")
     if kind == "shuffle":
         return {k: v for k, v in action.items() if k != "order"}
-    player = action.get("player")
+    player = int(action.get("player", -1))
     if "card" not in action or player == seat:
         return action
     if kind == "deal":
