@@ -29,6 +29,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
+from cardgen.balance import ladder
 from cardgen.balance import snapshot as snap
 from cardgen.balance.adapters import ADAPTERS, Adapter, adapter_for
 from cardgen.balance.play import GameRecord
@@ -58,6 +59,7 @@ out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 DEFAULT_GAMES = 2000
+LADDER_GAMES = 100  # per pair of bots: search bots think for every move
 SWEEP_GAMES = 200  # per value: a sweep of six values plays 1,200 games
 TUNE_GAMES = 300  # per value tried
 SUGGESTED = 2  # outliers searched for a stat change that brings them back
@@ -201,6 +203,24 @@ def _folder_option(*decls: str, help: str) -> Callable[[Callable[..., Any]], Cal
     "Riposte and Luturas: app-easy; Moonlighter: random).",
 )
 @click.option(
+    "--vs",
+    "versus",
+    default=None,
+    help="Play --bot against this bot, seats alternated, and report the win rate with its "
+    "interval (in output/GAME/balance-vs/).",
+)
+@click.option(
+    "--ladder",
+    is_flag=True,
+    help="Play every pair of the game's bots (search levels included) and rate them on one "
+    f"scale (Bradley-Terry, Elo points; {LADDER_GAMES} games a pair unless --games).",
+)
+@click.option(
+    "--rungs",
+    default=None,
+    help="With --ladder: the bots to rate, comma-separated (default: every bot of the game).",
+)
+@click.option(
     "--compare",
     "revision",
     default=None,
@@ -234,7 +254,8 @@ def _folder_option(*decls: str, help: str) -> Callable[[Callable[..., Any]], Cal
 def balance(game: str, data: Path | None, count: int | None, seed: int, workers: int | None,
             scheduler: str | None, bot: str | None, revision: str | None, other: Path | None,
             vary: str | None, tune: str | None, suggest: int,
-            out_root: Path | None) -> None:  # fmt: skip
+            out_root: Path | None, versus: str | None = None,
+            ladder: bool = False, rungs: str | None = None) -> None:  # fmt: skip
     """Play GAME bot against bot from its card data and report each card's win rate.
 
     Writes output/GAME/balance/: report.html (plots inline), the figures as CSV, and prints the
@@ -242,11 +263,13 @@ def balance(game: str, data: Path | None, count: int | None, seed: int, workers:
     question instead, in output/GAME/balance-vary-NAME/ or balance-tune-NAME/.
     """
     given = [flag for flag, value in (("--vary", vary), ("--tune", tune),
-             ("--compare", revision), ("--compare-data", other)) if value is not None]  # fmt: skip
+             ("--compare", revision), ("--compare-data", other), ("--vs", versus),
+             ("--ladder", ladder or None)) if value is not None]  # fmt: skip
     if len(given) > 1:
         either = "one or the other, not both" if len(given) == 2 else "one of them at a time"
         raise BalanceRefusal(f"{' and '.join(given)}: give {either}")
     default = SWEEP_GAMES if vary else TUNE_GAMES if tune else DEFAULT_GAMES
+    default = LADDER_GAMES if versus or ladder else default
     count = default if count is None else count
     _check_numbers(count, workers, seed)
     _check_scheduler(scheduler)
@@ -260,6 +283,13 @@ def balance(game: str, data: Path | None, count: int | None, seed: int, workers:
         names = adapter.bot_names()
         raise BalanceRefusal(f"--bot {chosen}: no such bot for {loaded.id} (bots: "
                              f"{', '.join(names)}){_hint(chosen, names)}")  # fmt: skip
+    if rungs is not None and not ladder:
+        raise BalanceRefusal("--rungs goes with --ladder")
+    if versus is not None or ladder:
+        _bots_against_bots(adapter, loaded, folder, chosen, versus, rungs, seed, count,
+                           _job_runner(scheduler, workers or local_cores(), loaded.id),
+                           _out_root(out_root))  # fmt: skip
+        return
     try:
         asked = question(loaded, vary, tune)
     except VariantError as exc:
@@ -308,6 +338,58 @@ def balance(game: str, data: Path | None, count: int | None, seed: int, workers:
         out.print(line, markup=False)
     seconds = time.perf_counter() - started
     out.print(f"{count} games in {seconds:.1f} s -> {page}", markup=False)
+
+
+def _bots_against_bots(
+    adapter: Adapter,
+    game: Game,
+    folder: Path,
+    bot: str,
+    versus: str | None,
+    rungs: str | None,
+    seed: int,
+    games: int,
+    jobs: JobRunner,
+    out_root: Path,
+) -> None:
+    """`--vs` (one pairing) or `--ladder` (every pair, rated on one scale): played, printed and
+    written to output/GAME/balance-vs/ or balance-ladder/."""
+    if adapter.solo:
+        raise BalanceRefusal(f"{game.id} is played alone: there is no other seat for a bot")
+    names = adapter.bot_names()
+    if versus is not None and versus not in names:
+        raise BalanceRefusal(f"--vs {versus}: no such bot for {game.id} (bots: "
+                             f"{', '.join(names)}){_hint(versus, names)}")  # fmt: skip
+    if versus == bot:
+        raise BalanceRefusal(f"--vs {versus}: a bot against itself says nothing of its strength")
+    bots = names if versus is None else [bot, versus]
+    if rungs is not None:
+        if versus is not None:
+            raise BalanceRefusal("--rungs goes with --ladder; --vs names its two bots already")
+        bots = [b.strip() for b in rungs.split(",") if b.strip()]
+        unknown = [b for b in bots if b not in names]
+        if unknown or len(set(bots)) < 2:
+            raise BalanceRefusal(f"--rungs {rungs}: name two or more of {', '.join(names)}"
+                                 f"{_hint(unknown[0], names) if unknown else ''}")  # fmt: skip
+    data = snap.from_folder(folder)
+    matches = [Job(data, game.id, a, seed, games, against=b) for a, b in ladder.pairs(bots)]
+    started = time.perf_counter()
+    with _refusing(game.id, None):
+        played = jobs(matches, "ladder" if versus is None else f"{bot} against {versus}")
+    pairings = [ladder.pairing(records, job.bot, job.against or "")
+                for job, records in zip(matches, played, strict=True)]  # fmt: skip
+    rated = ladder.ratings(bots, pairings, seed) if versus is None else None
+    lines = ladder.ladder_lines(rated) if rated else []
+    for p in pairings:
+        lines += ladder.vs_lines(p)
+    try:
+        page = ladder.write(out_root, game.id, game.name, seed, pairings, rated)
+    except OutputRefused as exc:
+        raise BalanceRefusal(str(exc)) from None
+    for line in lines:
+        out.print(line, markup=False)
+    out.print(f"{sum(len(r) for r in played)} games in {time.perf_counter() - started:.1f} s "
+              f"-> {page}", markup=False)  # fmt: skip
 
 
 @contextmanager
