@@ -94,9 +94,6 @@ class Allowed:
     lower: tuple[Effect, ...] = ()
     higher: tuple[Effect, ...] = ()
 
-    def words(self) -> str:
-        return self.do
-
 
 @dataclass(frozen=True)
 class Phase:
