@@ -186,6 +186,14 @@ def export(game: str, fmt: str, destination: Path | None, data: Path | None) -> 
     help="Text that cannot fit its box even at its smallest size: stop the build, or warn and "
     "print it anyway.",
 )
+@click.option(
+    "--collisions",
+    type=click.Choice(["error", "warn"]),
+    default="error",
+    show_default=True,
+    help="Texts or icons that overlap, leave their panel or sit on the art: stop the build "
+    "naming card and elements, or warn and print them anyway.",
+)
 @click.option("--watch", is_flag=True, help="Rebuild whenever the data or templates change.")
 @click.option(
     "--copies",
@@ -214,6 +222,7 @@ def build(
     shop: str | None,
     changed: bool,
     text_overflow: str,
+    collisions: str,
     watch: bool,
     copies: int | None,
     ink_saver: bool,
@@ -248,6 +257,7 @@ def build(
         shop=shop or "",
         changed=changed,
         text_overflow=text_overflow,
+        collisions=collisions,
         copies=copies or 0,
         ink_saver=ink_saver,
         tts_url=_tts_url(tts_url),
@@ -475,6 +485,51 @@ def tuckbox(
             mark_kit_root(target)
             console.print(f"{game.id}: {report.pages} tuck box(es) -> {report.path}", markup=False)
     sys.exit(1 if failed else 0)
+
+
+def _shapes() -> tuple[str, ...]:
+    from cardgen.scaffold import SHAPES
+
+    return SHAPES
+
+
+@main.command("new")
+@click.argument("name")
+@click.option(
+    "--players",
+    type=int,
+    default=None,
+    help="Players at the table (default: 2 for a duel, 1 for solo).",
+)
+@click.option(
+    "--shape",
+    type=Named("shape", _shapes),
+    default="duel",
+    show_default=True,
+    help="duel: players share a deck, play creatures against each other's health and roll a die; "
+    "solo: one player, a die and a small deck, racing a round clock to a target score.",
+)
+@data_option
+def new(name: str, players: int | None, shape: str, data: Path | None) -> None:
+    """Start the game NAME: data, layouts, rulebook and a table for the companion.
+
+    It validates and builds at once; nothing that exists is ever overwritten (docs/new-game.md).
+    """
+    from cardgen.data.database import display_path
+    from cardgen.scaffold import ScaffoldRefused, new_game
+
+    try:
+        made = new_game(name, shape, players, data_root(data))
+    except ScaffoldRefused as exc:
+        raise Refusal(str(exc)) from None
+    where = f" --data {data}" if data is not None else ""
+    seats = "1 player" if made.players == 1 else f"{made.players} players"
+    out.print(f"{made.id}: made {display_path(made.folder)} ({made.shape}, {seats}, "
+              f"{made.components} cards) and its layouts and rulebook in "
+              f"{display_path(made.layouts)}", markup=False)  # fmt: skip
+    out.print(f"Next: edit {display_path(made.folder / made.deck_sheet)} in a spreadsheet, then "
+              f"cardgen build {made.id}{where}; play it in the companion (docs/new-game.md)",
+              markup=False)  # fmt: skip
 
 
 from cardgen.balance.command import balance  # noqa: E402  (registered last: it imports the engines)

@@ -22,6 +22,14 @@ def data_root(explicit: Path | None = None) -> Path:
     return here if here.is_dir() else REPO_ROOT / "card_data"
 
 
+def templates_for(game_folder: Path) -> Path:
+    """The layout templates of the game in `game_folder`: a `templates` folder beside its data
+    root (one with `base/`, as `cardgen new` makes for a project of its own), else the
+    checkout's."""
+    sibling = game_folder.parent.parent / "templates"
+    return sibling if (sibling / "base").is_dir() else REPO_ROOT / "templates"
+
+
 def output_root() -> Path:
     env = os.environ.get("CARDGEN_OUTPUT")
     if env:
