@@ -158,7 +158,8 @@ def saved_words(saved: SavedGame, known: GameEntry | None, when: str) -> str:
         names = ["Player 1", "Player 2"]
     named = saved.name if saved.name not in (title, saved.game) else ""  # a name given at import
     who = [" vs ".join(names)] if names else []
-    said = [f"**{parts.plain(title)}**", *map(parts.plain, [named, *who, *chosen])]
+    first, then = (named, [title]) if named else (title, [])
+    said = [f"**{parts.plain(first)}**", *map(parts.plain, [*then, *who, *chosen])]
     said = [part for part in said if part]
     return " · ".join([*said, f"{saved.length} moves", when])
 
