@@ -1,4 +1,4 @@
-"""A bot's fast path agrees with the checked one: `sample_action` and `apply_unchecked`.
+"""A bot's fast path agrees with the checked one: `sample_action`, `apply_unchecked`, `advance`.
 
 Bots (and benchmarks/bench_*.py) draw their actions with `sample_action` and apply them with
 `apply_unchecked`, which skips `check`. That is only safe while every sampled action is one
@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 
 from companion.engine import SeatedRules
+from companion.games.luturas import LuturasRules, sampling
 from companion.games.moonlighter import MoonlighterRules
 from companion.games.moonlighter.state import WALKABLE, free_sides, has_free_side
 from companion.games.vita_luna import VitaLunaRules
@@ -35,10 +36,13 @@ VITA_LUNA_OPTIONS = [
     for mode in ("basic", "advanced")
     for extended in (False, True)
 ]
-GAMES = {
+LUTURAS_OPTIONS = [{"mode": "standard"}, {"mode": "fast"}, {"mode": "fast", "cards": "table"}]
+GAMES: dict[str, tuple[Any, list[dict[str, Any]], str | None]] = {
     "moonlighter": (MoonlighterRules, [{}, {"forgiving": True}], "bench_moonlighter"),
     "vita_luna": (VitaLunaRules, VITA_LUNA_OPTIONS, "bench_vita_luna"),
+    "luturas": (LuturasRules, LUTURAS_OPTIONS, None),  # no policy: uniform draws only
 }
+WITH_POLICY = [game for game, (_, _, bench) in GAMES.items() if bench]
 GAMES_PER_OPTION = 6
 MOST_ACTIONS = 400
 
@@ -60,9 +64,15 @@ def canonical(action: dict[str, Any]) -> str:
 
 def states(game: str) -> Iterator[tuple[Any, Any, random.Random]]:
     """(rules, state, rng) after every action of seeded games, each option set in turn; the play
-    alternates between `sample_action` and the benchmark's progress-seeking `choose_bot`."""
+    alternates between `sample_action` and the benchmark's progress-seeking `choose_bot` (for a
+    game whose benchmark has one)."""
     make, options, bench = GAMES[game]
-    rules, policy = make(), benchmark(bench).choose_bot
+    rules = make()
+    policy = (
+        benchmark(bench).choose_bot
+        if bench
+        else lambda rules, state, rng: rules.sample_action(state, rng)
+    )
     for number, chosen in enumerate(options * GAMES_PER_OPTION):
         rng = random.Random(number)
         state = rules.new_state(chosen)
@@ -125,7 +135,7 @@ def test_apply_unchecked_is_apply(game):
 @pytest.mark.parametrize("game", GAMES)
 def test_advance_is_apply_unchecked(game):
     """A bot's in-place step reaches the same state and resolved action from the same dice
-    (Moonlighter's own `advance`; Vita Luna's is `SeatedRules`' default)."""
+    (Moonlighter's and Luturas' own `advance`; Vita Luna's is `SeatedRules`' default)."""
     for rules, state, rng in states(game):
         action = rules.sample_action(state, rng)
         if action is None:
@@ -168,6 +178,46 @@ def test_moonlighter_advance_plays_whole_games_in_place(options):
     assert wanted <= set(phases), phases
 
 
+def test_luturas_main_phase_listing_is_legal_actions():
+    """`sampling.main_actions`, what Luturas' sampler draws from, is `legal_actions` itself
+    (the same actions in the same order) in every main-phase state of the seeded games: its
+    conditions stand in for `check`'s refusals, so a missed ruling shows here."""
+    compared = 0
+    for rules, state, _ in states("luturas"):
+        if state.phase == "main" and not state.pending:
+            before = rules.to_json(state)  # listing tries effects on copies sharing the sides
+            assert sampling.main_actions(rules.data, state) == rules.legal_actions(state)
+            assert rules.to_json(state) == before, "listing the actions changed the state"
+            compared += 1
+    assert compared >= 1000
+
+
+@pytest.mark.parametrize("options", LUTURAS_OPTIONS, ids=["standard", "fast", "table"])
+def test_luturas_advance_plays_whole_games_in_place(options):
+    """One state carried through whole matches by `advance` alone (as search playouts do)
+    stays the state `apply_unchecked` reaches from the same dice, after every action, through
+    attacks and answers, effects' pending choices, rounds and the match's end. `advance` hands
+    back the very object it was given."""
+    rules = LuturasRules()
+    rng = random.Random(11)
+    phases: Counter[str] = Counter()
+    for _ in range(3):
+        ours = rules.new_state(options)
+        theirs = rules.clone(ours)
+        while not rules.is_over(theirs):
+            action = rules.sample_action(theirs, rng)
+            assert action is not None
+            seed = rng.random()
+            step = rules.apply_unchecked(theirs, action, random.Random(seed))
+            after, resolved = rules.advance(ours, action, random.Random(seed))
+            assert after is ours, "advance made a new state instead of changing its own"
+            assert resolved == step.action
+            theirs = step.state
+            assert rules.to_json(ours) == rules.to_json(theirs), action
+            phases["pending" if ours.pending else str(ours.phase)] += 1
+    assert {"main", "respond", "pending", "choose", "over"} <= set(phases), phases
+
+
 def test_moonlighter_shortcuts_agree_with_the_board():
     """`has_free_side` is `free_sides` without the list; the walkable rooms (the order moves are
     listed in) stay in board order however a beaten room joins them."""
@@ -189,7 +239,7 @@ def in_board_order(state: Any) -> tuple[tuple[int, int], ...]:
     return tuple(c for c, room in state.rooms.items() if room.face in WALKABLE)
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", WITH_POLICY)
 def test_benchmark_bot_policy_is_choose_drawn_another_way(game):
     """The benchmark's bot path keeps its policy's biases: in a spread of states, `choose_bot`
     picks each action about as often as `choose` (over `legal_actions`) does, and only legal

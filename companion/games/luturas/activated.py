@@ -24,7 +24,6 @@ from companion.games.luturas.declarations import (
     ACTIVATE,
     ANSWERS,
     USE,
-    declared,
     needs_attack,
     with_trigger,
 )
@@ -43,6 +42,7 @@ from companion.games.luturas.state import (
     RESPOND,
     SOLDIER,
     LuturasState,
+    copy_state,
     with_space,
 )
 from companion.games.luturas.targets import Context
@@ -112,7 +112,7 @@ def sources(
             return "This Tool works against an attack: use it when one is announced."
         return side.tool, Context(data, state, p, side.tool, side.tool_at, attack=attack), found
     if kind == "ability":
-        found = [e for e in declared(data, side.soldier) if e.trigger in (ACTIVATE, *ANSWERS)]
+        found = with_trigger(data, side.soldier, ACTIVATE, *ANSWERS)
         if not found:
             return f"{data.of(side.soldier).name} has no ability to use now."
         if side.ability_used:
@@ -132,7 +132,7 @@ def sources(
             )
         if side.strategy_used:
             return ruled("You have already used a Strategy this turn.", "strategy-once")
-        found = [e for e in declared(data, card) if e.trigger in (USE, *ANSWERS)]
+        found = with_trigger(data, card, USE, *ANSWERS)
         if any(needs_attack(data, e) for e in found) and attack is None:
             return "This Strategy answers an attack: flip it when one is announced."
         if any(e.trigger == "soldier_would_fall" for e in found) and not soldier_would_fall(
@@ -201,13 +201,31 @@ def check_activation(data: LuturasData, state: LuturasState, action: Action) -> 
 
 
 def activations(data: LuturasData, state: LuturasState, p: int) -> list[Action]:
-    """Every activation `p` may make now, with every set of choices."""
+    """Every activation `p` may make now, with every set of choices.
+
+    Only what could be used is handed to `sources`: a Lutura with an effect to activate, not
+    upgraded nor used this turn, a Tool with one not yet used this turn, a Soldier's ability
+    not yet used this round, a face-down Strategy on the other player's turn before a Strategy
+    was used. What this passes over `sources` refuses anyway, with a sentence nobody reads
+    here: the rules list activations for both players at every step of a turn (issue 32)."""
     if phase_ok(state, p) is not None:
         return []
+    side = state.sides[p]
     out: list[Action] = []
-    bases: list[Action] = [{"type": "effect", "player": p, "space": s}
-                           for s, _ in board.luturas(state.sides[p])]  # fmt: skip
-    bases += [{"type": t, "player": p} for t in ("tool_effect", "ability", "flip")]
+    bases: list[Action] = [
+        {"type": "effect", "player": p, "space": space}
+        for space, lutura in enumerate(side.spaces)
+        if lutura is not None
+        and not lutura.upgraded
+        and ACTIVATE not in lutura.used
+        and with_trigger(data, lutura.top, ACTIVATE)
+    ]
+    if side.tool and not side.tool_used and with_trigger(data, side.tool, ACTIVATE):
+        bases.append({"type": "tool_effect", "player": p})
+    if not side.ability_used and with_trigger(data, side.soldier, ACTIVATE, *ANSWERS):
+        bases.append({"type": "ability", "player": p})
+    if side.facedown and state.active != p and not side.strategy_used:
+        bases.append({"type": "flip", "player": p})
     for base in bases:
         found = sources(data, state, base)
         if isinstance(found, str):
@@ -301,6 +319,6 @@ def can_answer(data: LuturasData, state: LuturasState, d: int) -> bool:
     there, or something of theirs in play could answer)."""
     if state.sides[d].facedown:
         return True
-    trial = state.clone()
+    trial = copy_state(state)  # the sides shared: listing answers only reads them
     trial.phase = RESPOND
     return bool(activations(data, trial, d))

@@ -109,6 +109,19 @@ class LuturasData:
     lutura_spaces: int  # Lutura spaces on each side
     vocabulary: Any = None  # cardgen.data.effects.Vocabulary: what each effect word means
     seen: dict[str, Design] = field(default_factory=dict, compare=False, repr=False)
+    # A card's effects by trigger (declarations.with_trigger), remembered like `seen`.
+    triggered: dict[tuple[str, tuple[str, ...]], tuple[Any, ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    # A card's effects by trigger with a step of a verb (lasting.continuous), remembered too.
+    by_verb: dict[tuple[str, str, str], tuple[Any, ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    # Whether a design's Crystal needs are met by Crystals of these types and counts (sorted):
+    # the bot's sampler asks for every Lutura in the hand at every step (sampling.py).
+    needs_met: dict[tuple[str, tuple[tuple[str, int], ...]], bool] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     def of(self, card: str) -> Design:
         """The design of a copy id or design id (remembered: the rules ask for it often)."""

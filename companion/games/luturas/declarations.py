@@ -23,7 +23,26 @@ def declared(data: LuturasData, card: str) -> tuple[Any, ...]:
 
 
 def with_trigger(data: LuturasData, card: str, *triggers: str) -> list[Any]:
-    return [e for e in declared(data, card) if e.trigger in triggers]
+    """Remembered by card and triggers: every rule asks, a random playout about ten times an
+    action, and the answer is the card's alone. A new list each time, as callers may add to it."""
+    key = (card, triggers)
+    found = data.triggered.get(key)
+    if found is None:
+        found = tuple(e for e in declared(data, card) if e.trigger in triggers)
+        data.triggered[key] = found
+    return list(found)
+
+
+def with_verb(data: LuturasData, card: str, trigger: str, verb: str) -> tuple[Any, ...]:
+    """The card's effects on `trigger` with a step of `verb`, remembered: continuous effects are
+    asked for several times an action, and most cards have none."""
+    key = (card, trigger, verb)
+    found = data.by_verb.get(key)
+    if found is None:
+        found = tuple(e for e in with_trigger(data, card, trigger)
+                      if any(s.verb == verb for s in e.steps))  # fmt: skip
+        data.by_verb[key] = found
+    return found
 
 
 def target_word(data: LuturasData, name: str) -> Any:

@@ -44,6 +44,8 @@ from companion.games.luturas.state import (
     Attack,
     LuturasState,
     Pending,
+    copy_side,
+    copy_state,
     with_space,
 )
 from companion.games.luturas.targets import Context, Ref, candidates, parse_ref
@@ -203,7 +205,8 @@ def with_choices(data: LuturasData, state: LuturasState, base: Action) -> list[A
             e.has("may") for e in found
         ):
             return [base]  # nothing to choose: no need to try it on a copy
-        trial = state.clone()
+        trial = copy_state(state)  # only the deploying side changes in the trial
+        trial.sides = tuple(copy_side(s) if q == p else s for q, s in enumerate(state.sides))  # type: ignore[assignment]
         with_space(trial.sides[p], base["space"], board_lutura(base["card"]))
         board.take(trial.sides[p], "hand", base["card"])
         ctx = Context(data, trial, p, base["card"], base["space"])
@@ -254,7 +257,7 @@ def attack_options(data: LuturasData, state: LuturasState, base: Action) -> list
     found = with_trigger(data, lutura.top, "attack") if lutura is not None else []
     if not found:
         return [base]
-    trial = state.clone()
+    trial = copy_state(state)  # the sides shared: listing choices only reads them
     trial.attack = Attack(p, space, base["target"])
     ctx = Context(data, trial, p, lutura.top, space, attack=trial.attack)  # type: ignore[union-attr]
     return [base | keys for keys in options_of(ctx, found[:1])]

@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.games.luturas import board
 from companion.games.luturas.data import LuturasData
-from companion.games.luturas.declarations import ALWAYS, USE, holds, with_trigger
+from companion.games.luturas.declarations import ALWAYS, USE, holds, with_trigger, with_verb
 from companion.games.luturas.state import LuturasState
 from companion.games.luturas.targets import Context, Ref, candidates, lutura_ref
 
@@ -28,20 +28,28 @@ def continuous(
     that needs none) and lasting Strategies ("strategy")."""
     side = state.sides[p]
     found: list[tuple[Any, Context, str]] = []
-    for space, lutura in board.luturas(side):
-        ctx = Context(data, state, p, lutura.top, space, attack=state.attack)
-        found += [(s, ctx, "lutura") for e in with_trigger(data, lutura.top, ALWAYS)
-                  for s in e.steps if s.verb == verb and holds(ctx, e)]  # fmt: skip
-    if side.tool:
-        ctx = Context(data, state, p, side.tool, side.tool_at, attack=state.attack)
-        spent = side.tool_used and verb in SPENT_BY_USE
-        for e in with_trigger(data, side.tool, ALWAYS):
-            if (side.tool_at >= 0 or e.has("unassigned")) and not spent:
-                found += [(s, ctx, "tool") for s in e.steps if s.verb == verb]
+    # A context only for a card with a step of `verb`: most have none, and the rules ask this
+    # several times an action (a random playout's largest cost after listing the actions).
+    for space, lutura in enumerate(side.spaces):
+        if lutura is None:
+            continue
+        mine = with_verb(data, lutura.top, ALWAYS, verb)
+        if mine:
+            ctx = Context(data, state, p, lutura.top, space, attack=state.attack)
+            found += [(s, ctx, "lutura") for e in mine
+                      for s in e.steps if s.verb == verb and holds(ctx, e)]  # fmt: skip
+    if side.tool and not (side.tool_used and verb in SPENT_BY_USE):
+        tool = [e for e in with_verb(data, side.tool, ALWAYS, verb)
+                if side.tool_at >= 0 or e.has("unassigned")]  # fmt: skip
+        if tool:
+            ctx = Context(data, state, p, side.tool, side.tool_at, attack=state.attack)
+            found += [(s, ctx, "tool") for e in tool for s in e.steps if s.verb == verb]
     for card in side.lasting:
-        ctx = Context(data, state, p, card, attack=state.attack)
-        found += [(s, ctx, "strategy") for e in with_trigger(data, card, USE)
-                  for s in e.steps if s.verb == verb and s.duration == "next_turn"]  # fmt: skip
+        steps = [s for e in with_trigger(data, card, USE)
+                 for s in e.steps if s.verb == verb and s.duration == "next_turn"]  # fmt: skip
+        if steps:
+            ctx = Context(data, state, p, card, attack=state.attack)
+            found += [(s, ctx, "strategy") for s in steps]
     return found
 
 
@@ -90,9 +98,13 @@ def spend_reduction(data: LuturasData, state: LuturasState, d: int, space: int) 
 
 def guards(data: LuturasData, state: LuturasState, d: int) -> list[int]:
     """Spaces of `d`'s Luturas that must be attacked before the others (taunt)."""
+    found = continuous(data, state, d, "taunt")  # once, not once per Lutura (`touching`)
+    if not found:
+        return []
     out = []
     for space, _ in board.luturas(state.sides[d]):
-        if touching(data, state, d, "taunt", lutura_ref(d, space)):
+        ref = lutura_ref(d, space)
+        if any(s.target is None or ref in candidates(ctx, s.target) for s, ctx, _ in found):
             out.append(space)
     return out
 

@@ -18,15 +18,17 @@ accept a named card in either, and the page decides whether to ask).
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from companion.engine.core import Action
 from companion.engine.modular import SeatedModularRules
-from companion.games.luturas import activated, board, checks, effects, pending, seats
+from companion.games.luturas import activated, board, checks, effects, pending, sampling, seats
 from companion.games.luturas import state as st
 from companion.games.luturas.actions import HANDLERS
 from companion.games.luturas.checks import attack_refusal, check, needs_refusal
 from companion.games.luturas.data import LuturasData, deck_problems, default_data
+from companion.games.luturas.sampling import one_of_each
 from companion.games.luturas.setup import new_match
 from companion.games.luturas.state import (
     CHOOSE,
@@ -181,17 +183,36 @@ class LuturasRules(SeatedModularRules):
     def listed(self, state: LuturasState, action: Action) -> list[Action]:
         return [action] if check(self.data, state, action) is None else []
 
+    # --- a bot's path ---------------------------------------------------------------------------
+
+    def sample_action(self, state: LuturasState, rng: random.Random) -> Action | None:
+        """One of `legal_actions` drawn uniformly (as `int(rng.random() * n)` picks an index), or
+        None when there is none: the distribution of `rng.choice(legal_actions(state))`, drawn
+        from the random source differently (one `random()`), so seeded playouts differ from the
+        default sampler's. The main phase, most of a match, is listed by
+        `sampling.main_actions`: the same list in the same order, without a refusal sentence
+        built for every card, space and target that fails (what made listing cost four fifths of
+        a random playout). It is still a whole list: each action's effect choices come from the
+        effects' own enumeration, and counting them costs what listing them does. The other
+        phases list their few actions."""
+        if state.phase == MAIN and not state.pending:
+            actions = sampling.main_actions(self.data, state)
+        else:
+            actions = self.legal_actions(state)
+        return actions[int(rng.random() * len(actions))] if actions else None
+
+    def advance(
+        self, state: LuturasState, action: Action, rng: random.Random
+    ) -> tuple[LuturasState, Action]:
+        """`apply_unchecked` on `state` itself, for a bot that owns it: (the same object, the
+        resolved action). Handlers change the state they are given, and `apply_unchecked` only
+        hands them a clone, so without the clone the step is the same. Only for an action the
+        rules produced."""
+        resolved, _ = self.handlers[action["type"]](self.data, state, action, rng)
+        return state, resolved
+
     # --- seats: the modules' (`SeatedModularRules`), but for what a reveal reads ----------------
 
     def reveals(self, before: LuturasState, action: Action, after: LuturasState) -> str | None:
         """A face-down Strategy turned up is read off the states, whatever the action."""
         return seats.reveals(before, after)
-
-
-def one_of_each(hand: tuple[str, ...]) -> list[str]:
-    """One copy of each design in a hand (the lowest copy id): copies are alike in every rule,
-    so offering each once keeps the choices few."""
-    first: dict[str, str] = {}
-    for card in sorted(hand):
-        first.setdefault(card.rsplit(".", 1)[0], card)
-    return list(first.values())
