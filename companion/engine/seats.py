@@ -14,7 +14,7 @@ real one: what a search bot needs to reason about cards it cannot see.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard
 
@@ -68,6 +68,38 @@ def player_or_chance(
     if player in TWO_SEATS and not (strict and isinstance(player, bool)):
         return ONE[player]
     return frozenset()
+
+
+def half_sealed(phase: str, choices: Mapping[str, tuple[Sequence[Any], str]]) -> str | None:
+    """The refusal of an undo while a phase's secret choices are half made (one seat's down, the
+    other's not yet), or None: taken back, the first could be made again in the light of the
+    second. `choices` holds, per phase, both seats' choices and the refusal to give."""
+    found = choices.get(phase)
+    if found is None:
+        return None
+    made, refusal = found
+    return refusal if bool(made[0]) != bool(made[1]) else None
+
+
+def second_reveals(
+    phase: str,
+    action: Action,
+    seconds: Mapping[str, tuple[str, Sequence[Any], str]],
+    *,
+    strict: bool = True,
+) -> str | None:
+    """The refusal of an undo of the second of two secret choices, made in `phase` (the phase
+    before it), or None: it turned both over, and taken back it could be made again knowing the
+    other's. `seconds` holds, per action type, its phase, both seats' choices before it and the
+    refusal; `strict` as in `player_or_chance`."""
+    kind, p = action.get("type"), action.get("player")
+    if not isinstance(kind, str) or p not in TWO_SEATS or (strict and isinstance(p, bool)):
+        return None
+    found = seconds.get(kind)
+    if found is None:
+        return None
+    when, made, refusal = found
+    return refusal if phase == when and made[1 - p] else None
 
 
 def won_when_over(state: Any) -> Outcome:

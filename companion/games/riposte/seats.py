@@ -20,9 +20,11 @@ from companion.engine.seats import CHANCE as CHANCE
 from companion.engine.seats import (
     HIDDEN,
     Seat,
+    half_sealed,
     others_hidden,
     player_or_chance,
     resample_with,
+    second_reveals,
     won_when_over,
 )
 from companion.engine.seats import ONE as ONE
@@ -64,24 +66,17 @@ def actors(action: Action) -> frozenset[Seat]:
 def sealed(state: RiposteState) -> str | None:
     """Ruling simultaneous-choice: one card (or character) down and the other not yet is a
     sealed choice."""
-    if state.phase == CHOOSE and bool(state.characters[0]) != bool(state.characters[1]):
-        return SEALED[CHOOSE]
-    if state.phase == CLASH and bool(state.chosen[0]) != bool(state.chosen[1]):
-        return SEALED[CLASH]
-    return None
+    halves = {CHOOSE: (state.characters, SEALED[CHOOSE]), CLASH: (state.chosen, SEALED[CLASH])}
+    return half_sealed(state.phase, halves)
 
 
 def reveals(before: RiposteState, action: Action) -> str | None:
     """Ruling simultaneous-choice: the second character kept, or the second card laid, turns
-    both over; taking it back would let its player choose again knowing the other's."""
-    kind, p = action.get("type"), action.get("player")
-    if p not in SEATS:
-        return None
-    if kind == "character" and before.phase == CHOOSE and before.characters[1 - p]:
-        return SEALED["characters revealed"]
-    if kind == "play" and before.phase == CLASH and before.chosen[1 - p]:
-        return REVEALED
-    return None
+    both over; taking it back would let its player choose again knowing the other's. Not
+    `strict`, as `actors`."""
+    seconds = {"character": (CHOOSE, before.characters, SEALED["characters revealed"]),
+               "play": (CLASH, before.chosen, REVEALED)}  # fmt: skip
+    return second_reveals(before.phase, action, seconds, strict=False)
 
 
 outcome = won_when_over

@@ -10,7 +10,7 @@ ruling's id (still a str), so a page can show the ruling with it (`companion.gam
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from companion.engine.core import Action
@@ -170,15 +170,26 @@ def check_equipper(state: VaCardGameState, action: Action) -> str | None:
     return None
 
 
-def check_draw_hero(data: VaCardGameData, state: VaCardGameState, action: Action) -> str | None:
+def check_new_hero(
+    state: VaCardGameState, action: Action, alive: Callable[[str, str], str]
+) -> str | None:
+    """A new hero comes only on its equipper's turn and once the old one has fallen (ruling
+    living-hero-stays); `alive` words the refusal from the player's name and the hero in play."""
     reason = check_equipper(state, action)
     if reason:
         return reason
     p = action["player"]
+    hero = state.heroes[p]
+    return ruled(alive(state.names[p], hero), "living-hero-stays") if hero else None
+
+
+def check_draw_hero(data: VaCardGameData, state: VaCardGameState, action: Action) -> str | None:
+    still = "'s hero is still in play: there is no hero to replace."
+    reason = check_new_hero(state, action, lambda name, hero: name + still)
+    if reason:
+        return reason
+    p = action["player"]
     name = state.names[p]
-    if state.heroes[p]:
-        return ruled(f"{name}'s hero is still in play: there is no hero to replace.",
-                     "living-hero-stays")  # fmt: skip
     if state.hero_hands[p]:
         return ruled(f"{name} holds a hero card: bring it in instead of drawing one.",
                      "draw-and-equip")  # fmt: skip
@@ -187,15 +198,12 @@ def check_draw_hero(data: VaCardGameData, state: VaCardGameState, action: Action
 
 
 def check_bring_in(data: VaCardGameData, state: VaCardGameState, action: Action) -> str | None:
-    reason = check_equipper(state, action)
+    still = " is still alive: a hero leaves play only when it falls."
+    reason = check_new_hero(state, action, lambda name, hero: f"{name}'s {data.name(hero)}{still}")
     if reason:
         return reason
     p = action["player"]
     name = state.names[p]
-    if state.heroes[p]:
-        hero = data.name(state.heroes[p])
-        return ruled(f"{name}'s {hero} is still alive: a hero leaves play only when it falls.",
-                     "living-hero-stays")  # fmt: skip
     if action.get("card") not in state.hero_hands[p]:
         return f"{name} has no such hero in hand."
     return None

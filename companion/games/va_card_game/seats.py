@@ -24,9 +24,11 @@ from companion.engine.seats import (
     RUNNING,
     Outcome,
     Seat,
+    half_sealed,
     others_hidden,
     player_or_chance,
     resample_with,
+    second_reveals,
     won_by,
 )
 from companion.engine.seats import ONE as ONE
@@ -64,24 +66,16 @@ def actors(action: Action) -> frozenset[Seat]:
 def sealed(state: VaCardGameState) -> str | None:
     """Ruling declaration-order: one choice down and the other not yet is a sealed choice; so is
     one opening hero placed and the other not yet."""
-    if state.phase == PREPARE and bool(state.heroes[0]) != bool(state.heroes[1]):
-        return SEALED[PREPARE]
-    if state.phase == DECLARE and bool(state.declared[0]) != bool(state.declared[1]):
-        return SEALED[DECLARE]
-    return None
+    halves = {PREPARE: (state.heroes, SEALED[PREPARE]), DECLARE: (state.declared, SEALED[DECLARE])}
+    return half_sealed(state.phase, halves)
 
 
 def reveals(before: VaCardGameState, action: Action) -> str | None:
     """Ruling declaration-order: the second opening hero placed, or the second declaration,
     reveals both; taking it back would let its player choose again knowing the other's."""
-    kind, p = action.get("type"), action.get("player")
-    if p not in SEATS or isinstance(p, bool):
-        return None
-    if kind == "prepare" and before.phase == PREPARE and before.heroes[1 - p]:
-        return SEALED["revealed"]
-    if kind == "declare" and before.phase == DECLARE and before.declared[1 - p]:
-        return SEALED["revealed"]
-    return None
+    seconds = {"prepare": (PREPARE, before.heroes, SEALED["revealed"]),
+               "declare": (DECLARE, before.declared, SEALED["revealed"])}  # fmt: skip
+    return second_reveals(before.phase, action, seconds)
 
 
 def outcome(state: VaCardGameState) -> Outcome:

@@ -45,6 +45,7 @@ from companion.games.vita_luna.turn_checks import (
     check_swap,
     check_swap_places,
     is_int,
+    not_in,
     singular_refusal,
     unknown_card,
 )
@@ -278,11 +279,10 @@ def _check_reward(data: Data, state: State, action: Action) -> str | None:
         colour, card = state.due[p], given[p]
         if card is None:  # drawn at random
             continue
-        if not isinstance(card, str) or card not in pools[colour]:
-            name = card_name(data, card)
-            if name is None:
-                return unknown_card(card)
-            return f"{state.names[p]} draws from the {colour} deck; {name} ({card}) is not in it."
+        why = f"{state.names[p]} draws from the {colour} deck; {{card}} is not in it."
+        missing = not_in(data, card, pools[colour], why)
+        if missing:
+            return missing
         pools[colour].discard(card)
     return None
 

@@ -41,6 +41,15 @@ def unknown_card(card: Any) -> str:
     return f"There is no card {card!r} in Vita Luna (cards are named like 'wolf.1')."
 
 
+def not_in(data: Data, card: Any, pool: set[str], why: str) -> str | None:
+    """None for a card `pool` holds; else the refusal: a card Vita Luna has not, or `why` with the
+    card named ("Wolf (wolf.1)") for its "{card}", since cards typed in must be the deck's."""
+    if isinstance(card, str) and card in pool:
+        return None
+    name = card_name(data, card)
+    return unknown_card(card) if name is None else why.replace("{card}", f"{name} ({card})")
+
+
 def bad_position(value: Any, size: int, row: str) -> str | None:
     if not is_int(value) or not 0 <= value < size:
         return f"A {row} position is a number from 0 to {size - 1}."
@@ -69,11 +78,10 @@ def check_draws(
                 return f"{what}: {state.names[p]} should get more cards."
             card = given[p][used[p]]
             used[p] += 1
-            if not isinstance(card, str) or card not in pools[colour]:
-                name = card_name(data, card)
-                if name is None:
-                    return unknown_card(card)
-                return f"{what}: {name} ({card}) is not in the {colour} deck now."
+            missing = not_in(data, card, pools[colour],
+                             f"{what}: {{card}} is not in the {colour} deck now.")  # fmt: skip
+            if missing:
+                return missing
             pools[colour].discard(card)
     for p in (0, 1):
         if used[p] != len(given[p]):
@@ -111,6 +119,13 @@ def _on_white(data: Data, state: State, card: Any, player: int, role: str) -> st
     return None
 
 
+def anchored(data: Data, card: str, so: str) -> str | None:
+    """The refusal of a Singular that would move a creature with Anchor (ruling anchor_reach),
+    which stays where it stands; `so` says what that stops."""
+    creature = data.cards[card]
+    return ruled(f"{creature.name} has Anchor: {so}.", "anchor_reach") if creature.anchor else None
+
+
 def check_burn(data: Data, state: State, action: Action) -> str | None:
     p = action["player"]
     return singular_refusal(state, action) or _on_white(
@@ -127,14 +142,8 @@ def check_swap(data: Data, state: State, action: Action) -> str | None:
     )
     if bad:
         return bad
-    for card in (own, target):
-        creature = data.cards[card]
-        if creature.anchor:
-            return ruled(
-                f"{creature.name} has Anchor: it cannot change places, so Swap cannot move it.",
-                "anchor_reach",
-            )
-    return None
+    why = "it cannot change places, so Swap cannot move it"
+    return anchored(data, own, why) or anchored(data, target, why)
 
 
 def check_steal(data: Data, state: State, action: Action) -> str | None:
@@ -144,12 +153,10 @@ def check_steal(data: Data, state: State, action: Action) -> str | None:
     )
     if bad:
         return bad
+    refused = anchored(data, target, "it cannot be moved, so it cannot be stolen")
+    if refused:
+        return refused
     creature = data.cards[target]
-    if creature.anchor:
-        return ruled(
-            f"{creature.name} has Anchor: it cannot be moved, so it cannot be stolen.",
-            "anchor_reach",
-        )
     column = state.board.index(target) - (1 - p) * data.white
     if state.board[p * data.white + column] is not None:
         return ruled(

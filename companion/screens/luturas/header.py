@@ -3,6 +3,7 @@ the app's answers), what the table does next, the log in plain words, and the en
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from companion.games.luturas.state import DEAL, DRAW, MAIN, MULLIGAN, OVER, RESPOND, TOSS
@@ -73,28 +74,33 @@ def prompt(text: str) -> None:
         table_header.prompt("lt", text)
 
 
+def _responder(view: dict[str, Any]) -> str:
+    attack = view["attack"]
+    return "" if attack is None else f"{view['names'][1 - attack['player']]} may answer the attack."
+
+
+def _active(view: dict[str, Any]) -> str:
+    return view["names"][view["active"]]
+
+
+NEXT_STEPS: dict[str, Callable[[dict[str, Any]], str]] = {
+    TOSS: lambda v: "Toss the coin: its winner chooses who starts the round.",
+    "choose": lambda v: f"{v['names'][v['chooser']]} won the toss and chooses who starts.",
+    DEAL: lambda v: "Shuffle the decks and draw the opening hands.",
+    MULLIGAN: lambda v: f"{_active(v)} keeps the opening hand or takes a new one.",
+    DRAW: lambda v: f"{_active(v)}'s turn begins with a draw.",
+    MAIN: lambda v: f"{_active(v)}'s turn: Crystals, Luturas, Tools, Strategies, attacks.",
+    RESPOND: _responder,
+}
+
+
 def next_step(screen: Screen) -> str:
-    """What the table does now, in a sentence."""
+    """What the table does now, in a sentence: a choice waiting first, else the phase's step."""
     view = screen.view
-    names = view["names"]
-    phase = view["phase"]
     if view["pending"]:
-        return f"{names[view['pending'][0]['player']]} has a choice to make."
-    if phase == TOSS:
-        return "Toss the coin: its winner chooses who starts the round."
-    if phase == "choose":
-        return f"{names[view['chooser']]} won the toss and chooses who starts."
-    if phase == DEAL:
-        return "Shuffle the decks and draw the opening hands."
-    if phase == MULLIGAN:
-        return f"{names[view['active']]} keeps the opening hand or takes a new one."
-    if phase == DRAW:
-        return f"{names[view['active']]}'s turn begins with a draw."
-    if phase == MAIN:
-        return f"{names[view['active']]}'s turn: Crystals, Luturas, Tools, Strategies, attacks."
-    if phase == RESPOND and view["attack"] is not None:
-        return f"{names[1 - view['attack']['player']]} may answer the attack."
-    return ""
+        return f"{view['names'][view['pending'][0]['player']]} has a choice to make."
+    step = NEXT_STEPS.get(view["phase"])
+    return step(view) if step else ""
 
 
 def game_over(screen: Screen) -> None:

@@ -8,7 +8,7 @@ choices are references ("lutura:1:2", "crystal:<copy>", "card:<copy>", "tool:0",
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion.engine.seats import HIDDEN
@@ -18,6 +18,7 @@ from companion.games.luturas.data import ANY, LuturasData
 from companion.games.luturas.declarations import with_trigger
 from companion.games.luturas.state import OWN_TOOL, SOLDIER, TOOL, LuturasState
 from companion.screens.luturas.eyes import Screen
+from companion.screens.table.words import Said, say
 
 Action = dict[str, Any]
 
@@ -156,67 +157,6 @@ def attack_effect(screen: Screen, action: Action) -> str:
     return f" Before the damage, its Attack: effect: {screen.data.of(attacker.top).text}"
 
 
-def label(screen: Screen, action: Action) -> str:
-    """The words on an action's button."""
-    state, data = screen.state, screen.data
-    kind = action["type"]
-    p: int = action.get("player", -1)
-    name = screen.name(p) if p in (0, 1) else ""
-    more = choices_words(screen, action)
-    if kind == "toss":
-        return "Toss the coin"
-    if kind == "choose":
-        who = "I start" if action["first"] == p else f"{screen.name(action['first'])} starts"
-        return f"{who} ({name} chooses)"
-    if kind == "deal":
-        return "Shuffle and draw both opening hands"
-    if kind == "keep":
-        return f"{name} keeps this hand"
-    if kind == "mulligan":
-        left = 3 - state.sides[p].mulligans
-        return f"{name} shuffles it back for a new hand ({plural(left, 'new hand')} left)"
-    if kind == "draw":
-        pile = action.get("pile")
-        where = " from the Crystal deck" if pile == "crystals" else ""
-        where = " from the Deck" if pile == "deck" else where
-        return f"{name} draws a card{where}"
-    if kind == "crystal":
-        return f"Place the {crystal_type(data, action['card'])} Crystal"
-    if kind == "deploy":
-        return f"Deploy {data.title(action['card'])} in space {action['space'] + 1}{more}"
-    if kind == "upgrade":
-        below = lutura_name(state, data, p, action["space"])
-        return f"Upgrade {below} (space {action['space'] + 1}) to {data.title(action['card'])}"
-    if kind == "tool":
-        return f"Play the Tool {data.title(action['card'])}"
-    if kind == "assign":
-        return f"Point the Tool at {lutura_name(state, data, p, action['space'])}"
-    if kind == "strategy":
-        return f"Use {data.title(action['card'])} now{more}"
-    if kind == "set":
-        return f"Set {data.title(action['card'])} face down"
-    if kind == "attack":
-        attacker = lutura_name(state, data, p, action["space"])
-        return f"{attacker} attacks {target_name(screen, p, action['target'])}{more}"
-    if kind == "effect":
-        return f"{name}: use {lutura_name(state, data, p, action['space'])}'s effect{more}"
-    if kind == "tool_effect":
-        return f"{name}: use the Tool {data.title(state.sides[p].tool)}{more}"
-    if kind == "ability":
-        return f"{name}: use {data.of(state.sides[p].soldier).name}'s ability{more}"
-    if kind == "flip":
-        facedown = screen.view["sides"][p]["facedown"]
-        what = data.title(facedown) if facedown and facedown != HIDDEN else "the face-down Strategy"
-        return f"{name}: flip {what}{more}"
-    if kind == "pass":
-        return f"{name}: no answer, let the attack go on"
-    if kind == "pick":
-        return pick_words(screen, action)
-    if kind == "end":
-        return f"End {name}'s turn"
-    return kind.replace("_", " ").capitalize()
-
-
 def pick_words(screen: Screen, action: Action) -> str:
     pick = str(action["pick"])
     if pick == "top":
@@ -226,3 +166,93 @@ def pick_words(screen: Screen, action: Action) -> str:
     if pick == HIDDEN:
         return "Choose a hidden card"
     return f"Choose {card_words(screen.data, pick)}"
+
+
+def _seat(action: Action) -> int:
+    return action.get("player", -1)
+
+
+def _name(screen: Screen, action: Action) -> str:
+    """The acting player's name, or nothing for an action no player makes."""
+    p = _seat(action)
+    return screen.name(p) if p in (0, 1) else ""
+
+
+def _space(screen: Screen, action: Action) -> str:
+    """The acting player's Lutura in the action's space, by name."""
+    return lutura_name(screen.state, screen.data, _seat(action), action["space"])
+
+
+def _card(screen: Screen, action: Action) -> str:
+    return screen.data.title(action["card"])
+
+
+def _chooser(screen: Screen, action: Action) -> str:
+    first = action["first"]
+    who = "I start" if first == _seat(action) else f"{screen.name(first)} starts"
+    return f"{who} ({_name(screen, action)} chooses)"
+
+
+def _mulligan(screen: Screen, action: Action) -> str:
+    left = plural(3 - screen.state.sides[_seat(action)].mulligans, "new hand")
+    return f"{_name(screen, action)} shuffles it back for a new hand ({left} left)"
+
+
+FROM_PILE = {"crystals": " from the Crystal deck", "deck": " from the Deck"}
+
+
+def _draw(screen: Screen, action: Action) -> str:
+    where = FROM_PILE.get(action.get("pile"), "")
+    return f"{_name(screen, action)} draws a card{where}"
+
+
+def _flip(screen: Screen, action: Action) -> str:
+    facedown = screen.view["sides"][_seat(action)]["facedown"]
+    shown = facedown and facedown != HIDDEN
+    what = screen.data.title(facedown) if shown else "the face-down Strategy"
+    return f"{_name(screen, action)}: flip {what}{choices_words(screen, action)}"
+
+
+def _more(said: Callable[[Screen, Action], str]) -> Callable[[Screen, Action], str]:
+    """`said`, followed by what the action chooses for its effects."""
+    return lambda screen, action: said(screen, action) + choices_words(screen, action)
+
+
+def _tool_effect(screen: Screen, action: Action) -> str:
+    tool = screen.data.title(screen.state.sides[_seat(action)].tool)
+    return f"{_name(screen, action)}: use the Tool {tool}"
+
+
+def _ability(screen: Screen, action: Action) -> str:
+    soldier = screen.data.of(screen.state.sides[_seat(action)].soldier).name
+    return f"{_name(screen, action)}: use {soldier}'s ability"
+
+
+LABELS: dict[str, Said] = {
+    "toss": "Toss the coin",
+    "choose": _chooser,
+    "deal": "Shuffle and draw both opening hands",
+    "keep": lambda s, a: f"{_name(s, a)} keeps this hand",
+    "mulligan": _mulligan,
+    "draw": _draw,
+    "crystal": lambda s, a: f"Place the {crystal_type(s.data, a['card'])} Crystal",
+    "deploy": _more(lambda s, a: f"Deploy {_card(s, a)} in space {a['space'] + 1}"),
+    "upgrade": lambda s, a: f"Upgrade {_space(s, a)} (space {a['space'] + 1}) to {_card(s, a)}",
+    "tool": lambda s, a: f"Play the Tool {_card(s, a)}",
+    "assign": lambda s, a: f"Point the Tool at {_space(s, a)}",
+    "strategy": _more(lambda s, a: f"Use {_card(s, a)} now"),
+    "set": lambda s, a: f"Set {_card(s, a)} face down",
+    "attack": _more(lambda s, a: f"{_space(s, a)} attacks {target_name(s, _seat(a), a['target'])}"),
+    "effect": _more(lambda s, a: f"{_name(s, a)}: use {_space(s, a)}'s effect"),
+    "tool_effect": _more(_tool_effect),
+    "ability": _more(_ability),
+    "flip": _flip,
+    "pass": lambda s, a: f"{_name(s, a)}: no answer, let the attack go on",
+    "pick": pick_words,
+    "end": lambda s, a: f"End {_name(s, a)}'s turn",
+}
+
+
+def label(screen: Screen, action: Action) -> str:
+    """The words on an action's button (`LABELS`)."""
+    return say(LABELS, action, screen)

@@ -41,6 +41,7 @@ from companion.screens.moonlighter.map import (
     supply_css,
     supply_label,
 )
+from companion.screens.table.words import Said, say
 
 Action = dict[str, Any]
 GAME = "moonlighter"
@@ -294,22 +295,23 @@ def _room_name(room) -> str:
     return f"the {room.face} room"
 
 
+OTHER_LABELS: dict[str, Said] = {
+    "leave_room": LEAVE,
+    "take_pawn": lambda state, data, a: (
+        f"Take the {state.room.chest} pawn ({powers(data).get(state.room.chest, '')})"
+    ),
+    "keep_pawn": lambda state, data, a: f"Keep your {state.pawn} pawn",
+    "swap_pawn": lambda state, data, a: (
+        f"Swap your {state.pawn} pawn for the {state.room.chest} one here"
+    ),
+    "next_dungeon": lambda state, data, a: f"Next dungeon ({state.dungeon + 1})",
+    "restart": "Start again",
+}
+
+
 def other_label(state, action: Action, data: MoonlighterData) -> str:
-    kind = action["type"]
-    chest = state.room.chest
-    if kind == "leave_room":
-        return LEAVE
-    if kind == "take_pawn":
-        return f"Take the {chest} pawn ({powers(data).get(chest, '')})"
-    if kind == "keep_pawn":
-        return f"Keep your {state.pawn} pawn"
-    if kind == "swap_pawn":
-        return f"Swap your {state.pawn} pawn for the {chest} one here"
-    if kind == "next_dungeon":
-        return f"Next dungeon ({state.dungeon + 1})"
-    if kind == "restart":
-        return "Start again"
-    return kind.replace("_", " ").capitalize()
+    """The words on a button of an action neither a walk nor a fight (`OTHER_LABELS`)."""
+    return say(OTHER_LABELS, action, state, data)
 
 
 # --- the tile box -------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ only what is truly its own (Riposte's clash picture, Vita Luna's board):
   and the actions a screen offers;
 - `header`: the title bar with Undo, the "just now" strip, the prompt, the log, the end;
 - `buttons`: an action's button, which keeps the tablet with the player who tapped it;
+- `words`: the words on an action's button, looked up in the game's table by action type;
 - `page`: the frame (board and rules rows on the left, the controls on the right);
 - `entry`: what has been entered from the physical decks, with Clear, and why it cannot be;
 - `memory`: the memories of a moment (the first of two taps, the cards being entered);

@@ -15,6 +15,7 @@ from companion.games.va_card_game.state import with_side
 from companion.games.va_card_game.stats import left, totals
 from companion.screens.table import buttons as table_buttons
 from companion.screens.table.eyes import keep_tablet as keep_tablet
+from companion.screens.table.words import Said, say
 from companion.screens.va_card_game import memory
 from companion.screens.va_card_game.eyes import Screen
 from companion.screens.va_card_game.words import bonus, gear_name, hero_words
@@ -43,28 +44,27 @@ def one_button_each(screen: Screen) -> None:
     table_buttons.one_button_each(screen, label, forget)
 
 
+def _deal(screen: Screen, action: Action) -> str:
+    """How many each player is dealt is the data's, so a designer's edited number shows here."""
+    n = screen.data.opening
+    return f"Shuffle and deal: {n} heroes and {n} pieces of equipment to each player"
+
+
+LABELS: dict[str, Said] = {
+    "toss": "Flip the coin for us",
+    "deal": _deal,
+    "draw": "Draw: one hero card and one equipment card for each player",
+    "declare": lambda screen, action: f"Yes: {action['stance']}, face down",
+    "bring_in": lambda screen, action: f"Bring in {hero_words(screen.data, action['card'])}",
+    "draw_hero": "Draw a hero card from your deck (you hold none)",
+    "equip": lambda screen, action: equip_words(screen, action["player"], action["card"]),
+    "done": "Done equipping",
+}
+
+
 def label(screen: Screen, action: Action) -> str:
-    """The words on an action's button."""
-    data = screen.data
-    kind = action["type"]
-    if kind == "toss":
-        return "Flip the coin for us"
-    if kind == "deal":
-        n = data.opening
-        return f"Shuffle and deal: {n} heroes and {n} pieces of equipment to each player"
-    if kind == "draw":
-        return "Draw: one hero card and one equipment card for each player"
-    if kind == "declare":
-        return f"Yes: {action['stance']}, face down"
-    if kind == "bring_in":
-        return f"Bring in {hero_words(data, action['card'])}"
-    if kind == "draw_hero":
-        return "Draw a hero card from your deck (you hold none)"
-    if kind == "equip":
-        return equip_words(screen, action["player"], action["card"])
-    if kind == "done":
-        return "Done equipping"
-    return kind.replace("_", " ").capitalize()
+    """The words on an action's button (`LABELS`)."""
+    return say(LABELS, action, screen)
 
 
 def equip_words(screen: Screen, p: int, piece: str) -> str:

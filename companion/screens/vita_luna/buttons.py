@@ -20,6 +20,7 @@ from companion.games.vita_luna.actions import lot_colour
 from companion.games.vita_luna.state import VitaLunaState, grey_index, greys, white_index, whites
 from companion.screens import parts, session
 from companion.screens.keys import DRAFT, PICK
+from companion.screens.table.words import Said, plain, say
 
 Action = dict[str, Any]
 
@@ -57,32 +58,33 @@ def in_a_fragment() -> bool:
     return bool(context and context.fragment_ids_this_run)
 
 
+def _reward(state: VitaLunaState, data, action: Action) -> str:
+    names, victor = state.names, state.victor
+    due = ", ".join(f"{names[p]}: a {state.due[p]} card" for p in (victor, 1 - victor))
+    return f"Draw the reward cards ({due})"
+
+
+def _card_play(state: VitaLunaState, data, action: Action) -> str:
+    """Any other action plays a card, and says which."""
+    return plain(action["type"]) + " " + str(data.name(action["card"]))
+
+
+LABELS: dict[str, Said] = {
+    "deal": "Deal the starting cards",
+    "first_attacker": lambda state, data, a: f"{state.names[a['attacker']]} attacks first",
+    "first_bidder": lambda state, data, a: f"{state.names[a['bidder']]} opens the bidding",
+    "turn_up": lambda state, data, a: f"Turn up the next {lot_colour(data, state)} card",
+    "deal_rest": "Deal the remaining cards at random",
+    "reward": _reward,
+    "next_battle": lambda state, data, a: f"Start battle {state.battle + 1}",
+    "ready": "Done placing",
+    "attack": "End moves / Attack ⚔",
+}
+
+
 def label(state: VitaLunaState, data, action: Action) -> str:
-    """The words on an action's button."""
-    names = state.names
-    kind = action["type"]
-    if kind == "deal":
-        return "Deal the starting cards"
-    if kind == "first_attacker":
-        return f"{names[action['attacker']]} attacks first"
-    if kind == "first_bidder":
-        return f"{names[action['bidder']]} opens the bidding"
-    if kind == "turn_up":
-        return f"Turn up the next {lot_colour(data, state)} card"
-    if kind == "deal_rest":
-        return "Deal the remaining cards at random"
-    if kind == "reward":
-        due = ", ".join(
-            f"{names[p]}: a {state.due[p]} card" for p in (state.victor, 1 - state.victor)
-        )
-        return f"Draw the reward cards ({due})"
-    if kind == "next_battle":
-        return f"Start battle {state.battle + 1}"
-    if kind == "ready":
-        return "Done placing"
-    if kind == "attack":
-        return "End moves / Attack ⚔"
-    return kind.replace("_", " ").capitalize() + " " + str(data.name(action["card"]))
+    """The words on an action's button (`LABELS`)."""
+    return say(LABELS, action, state, data, otherwise=_card_play)
 
 
 # --- the first of two taps -----------------------------------------------------------------------
