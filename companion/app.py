@@ -1,7 +1,8 @@
 """The table companion: `streamlit run companion/app.py`.
 
 Routing only: no game in the URL shows the chooser (`companion.screens.chooser`); `?game=<id>`
-opens that saved game on its game's page (`companion.screens.<game id>`), or with `&view=table`
+opens that saved game on its game's page (`companion.screens.<game id>`, or the page its entry
+names: every declared game's is `companion.screens.declared`), or with `&view=table`
 in its large-type table view (`companion.screens.table_view`). Pages read the engine, never decide
 the rules.
 """
@@ -44,7 +45,7 @@ def main() -> None:
     else:
         from importlib import import_module
 
-        import_module(f"companion.screens.{game.id}").render(table)
+        import_module(f"companion.screens.{game.page or game.id}").render(table)
     table_view.at_the_table(table)  # sounds (if on) and the screen kept awake, on both
     if not session.table_view_shown():
         parts.devices(table)

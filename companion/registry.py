@@ -249,8 +249,8 @@ def _declared_setup(seats: list[str]) -> Callable[[dict[str, Any]], dict[str, An
     """Against the app, the last seat is the app's and is called Rival in the table log."""
 
     def setup(chosen: dict[str, Any]) -> dict[str, Any]:
-        if chosen.get("opponent") == "app":
-            return chosen | {"names": [*seats[:-1], "Rival"]}
+        if chosen.get("opponent") == "app":  # the app's own cards are drawn by the app
+            return chosen | {"names": [*seats[:-1], "Rival"], "cards": "app"}
         return chosen
 
     return setup

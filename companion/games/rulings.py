@@ -382,11 +382,19 @@ def sections(markdown: str) -> tuple[Section, ...]:
 # --- one rulebook per game, loaded once ----------------------------------------------------------
 
 
-@cache
 def rulebook(game_id: str) -> Rulebook:
-    """The shipped game's rulebook (card_data/<game_id>, templates/<game_id>), loaded once."""
-    from cardgen.data.database import load_game_or_raise
-    from cardgen.data.project import REPO_ROOT
+    """The game's rulebook (its data folder and the templates the print kit uses for it), loaded
+    once and again only when a file of its folder changed (a declared game being edited)."""
+    from companion.games.shipped import data_folder
 
-    game = load_game_or_raise(REPO_ROOT / "card_data" / game_id)
-    return Rulebook(game, REPO_ROOT / "templates")
+    folder = data_folder(game_id)
+    stamp = tuple(sorted((p.name, p.stat().st_mtime_ns) for p in folder.glob("*") if p.is_file()))
+    return _rulebook(folder, stamp)
+
+
+@cache
+def _rulebook(folder: Path, stamp: tuple[tuple[str, int], ...]) -> Rulebook:
+    from cardgen.data.database import load_game_or_raise
+    from cardgen.data.project import templates_for
+
+    return Rulebook(load_game_or_raise(folder), templates_for(folder))

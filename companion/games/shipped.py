@@ -17,10 +17,18 @@ T = TypeVar("T")
 
 
 def data_folder(game_id: str) -> Path:
-    """`card_data/<game_id>`: the folder the print kit builds the game's cards from."""
+    """The folder the print kit builds the game's cards from: `card_data/<game_id>` for a
+    shipped game, else the folder of the declared game of that id in reach (one made by
+    `cardgen new` in the data root; `companion.games.declared.found`)."""
     from cardgen.data.project import REPO_ROOT
 
-    return REPO_ROOT / "card_data" / game_id
+    shipped = REPO_ROOT / "card_data" / game_id
+    if (shipped / "manifest.json").is_file():
+        return shipped
+    from companion.games.declared.found import folders
+
+    declared = folders().get(game_id)
+    return declared[0] if declared else shipped
 
 
 def load(game_id: str, build: Callable[[Game], T]) -> T:

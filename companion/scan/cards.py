@@ -31,16 +31,21 @@ def data_root() -> Path:
 
 @cache
 def book(game_id: str) -> CodeBook:
-    """The shipped game's code book, made once per process."""
-    return CodeBook(load_game_or_raise(data_root() / game_id))
+    """The game's code book (a shipped game's, or a declared one's in reach), made once per
+    process."""
+    from companion.games.shipped import data_folder
+
+    return CodeBook(load_game_or_raise(data_folder(game_id)))
 
 
 @cache
 def game_tags() -> dict[str, str]:
     """Every shipped game's tag -> its id, to name the game of a card that is not this one's."""
     from cardgen.data.codes import game_tag
+    from companion.games.declared.found import folders
 
-    return {game_tag(game_id): game_id for game_id in game_ids(data_root())}
+    ids = [*game_ids(data_root()), *folders()]
+    return {game_tag(game_id): game_id for game_id in ids}
 
 
 @dataclass(frozen=True)

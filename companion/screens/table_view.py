@@ -16,7 +16,6 @@ when `presence` plays the hit sound.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from html import escape
 from typing import Any
 
@@ -24,28 +23,8 @@ import streamlit as st
 
 from companion.engine.seen import SeenMatch
 from companion.screens import presence, session
+from companion.screens.glance import Glance, Side
 from companion.screens.keys import FLIPPED, SOUNDED, SOUNDS
-
-
-@dataclass(frozen=True)
-class Side:
-    """One number a player (or the hero) is watched by: `value` of `of`, in `unit`."""
-
-    name: str
-    value: int
-    of: int | None
-    unit: str
-    detail: str = ""
-    to_move: bool = False
-    hurt: int = 0  # grows with every hit this side takes: a hit is this number going up
-
-
-@dataclass(frozen=True)
-class Glance:
-    title: str
-    turn: str
-    sides: tuple[Side, ...]
-
 
 # --- each game's glance --------------------------------------------------------------------------
 
@@ -86,21 +65,34 @@ def _headline(
     return moment(view)[0].upper() + moment(view)[1:]
 
 
+def _seat_by_seat(
+    rules: Any,
+    state: Any,
+    title: str,
+    headline: tuple[str, Callable[[dict[str, Any]], str], str],
+    side: Callable[[dict[str, Any], int], Side],
+) -> Glance:
+    """The glance of a duel told from its public view: the page's `headline` (`_headline`'s over,
+    moment and won) and each seat's `side`."""
+    view = rules.view(state, None)
+    turn = _headline(view, *headline)
+    return Glance(title, turn, tuple(side(view, p) for p in (0, 1)))
+
+
 def _riposte(rules: Any, state: Any) -> Glance:
     from companion.games.riposte.state import OVER
     from companion.screens.riposte.header import moment
 
-    view, data = rules.view(state, None), rules.data
-    names = view["names"]
-    turn = _headline(view, OVER, moment, "wins the duel")
-    sides = []
-    for p in (0, 1):
+    data = rules.data
+
+    def side(view: dict[str, Any], p: int) -> Side:
         character = data.characters.get(view["characters"][p]) if view["characters"] else None
         detail = character.name if character else ""
-        sides.append(Side(names[p], view["damage"][p], data.limit, "damage", detail,
-                          view["active"] == p and view["phase"] == "draft",
-                          hurt=view["damage"][p]))  # fmt: skip
-    return Glance("Riposte", turn, tuple(sides))
+        return Side(view["names"][p], view["damage"][p], data.limit, "damage", detail,
+                    view["active"] == p and view["phase"] == "draft",
+                    hurt=view["damage"][p])  # fmt: skip
+
+    return _seat_by_seat(rules, state, "Riposte", (OVER, moment, "wins the duel"), side)
 
 
 def _va_card_game(rules: Any, state: Any) -> Glance:
@@ -108,23 +100,21 @@ def _va_card_game(rules: Any, state: Any) -> Glance:
     from companion.games.va_card_game.stats import left, totals
     from companion.screens.va_card_game.header import moment
 
-    view, data = rules.view(state, None), rules.data
-    names = view["names"]
-    turn = _headline(view, OVER, moment, "wins the game")
-    sides = []
-    for p in (0, 1):
+    data = rules.data
+
+    def side(view: dict[str, Any], p: int) -> Side:
+        name = view["names"][p]
         life = f"life {state.life[p]} of {data.life}"
         hero = state.heroes[p]
         # a life point lost outweighs any HP a new hero comes back with
         hurt = (data.life - state.life[p]) * 1000 + state.hp_lost[p]
         if not hero:
-            sides.append(Side(names[p], state.life[p], data.life, "life", "no hero in play",
-                              hurt=hurt))  # fmt: skip
-            continue
+            return Side(name, state.life[p], data.life, "life", "no hero in play", hurt=hurt)
         hp, whole = left(data, state, p).hp, totals(data, hero, state.gear[p]).hp
-        sides.append(Side(names[p], hp, whole, "HP", f"{data.heroes[hero].name} · {life}",
-                          view["active"] == p, hurt))  # fmt: skip
-    return Glance("VA Card Game", turn, tuple(sides))
+        return Side(name, hp, whole, "HP", f"{data.heroes[hero].name} · {life}",
+                    view["active"] == p, hurt)  # fmt: skip
+
+    return _seat_by_seat(rules, state, "VA Card Game", (OVER, moment, "wins the game"), side)
 
 
 def _moonlighter(rules: Any, state: Any) -> Glance:
@@ -186,12 +176,17 @@ GLANCES: dict[str, Callable[[Any, Any], Glance]] = {
 DICE_ACTIONS: dict[str, frozenset[str]] = {
     "moonlighter": frozenset({"roll_tile", "roll_attack"}),
 }
+DECLARED_DICE = frozenset({"roll"})  # a declared game's roll (a shipped game has no "roll")
 
 
 def glance(seen: SeenMatch, length: int | None = None) -> Glance | None:
     """The game's glance now (or after the first `length` actions), or None for a game that
     has none yet."""
     made = GLANCES.get(seen.rules.game_id)
+    if made is None and getattr(seen.rules, "table", None) is not None:
+        from companion.screens.declared.glance import glance as declared  # a declared game
+
+        made = declared
     if made is None:
         return None
     return made(seen.rules, seen.state if length is None else seen.state_at(length))
@@ -209,7 +204,8 @@ def sounds_of(seen: SeenMatch) -> frozenset[str]:
     if not seen.length:
         return frozenset()
     found = set()
-    if seen.log[-1].get("type") in DICE_ACTIONS.get(seen.rules.game_id, frozenset()):
+    dice = DICE_ACTIONS.get(seen.rules.game_id, DECLARED_DICE)
+    if seen.log[-1].get("type") in dice:
         found.add(presence.DICE)
     now, before = glance(seen), glance(seen, seen.length - 1)
     if now is not None and before is not None and was_hit(before, now):
