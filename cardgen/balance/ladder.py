@@ -170,8 +170,9 @@ def vs_lines(p: Pairing) -> list[str]:
 def ladder_lines(rated: Sequence[Rating]) -> list[str]:
     lines = ["ladder (Bradley-Terry, Elo scale, random at 0 where it plays; 95% bootstrap):"]
     for r in rated:
-        lines.append(f"  {r.bot:<16} {r.elo:+7.0f}  [{r.low:+.0f}, {r.high:+.0f}]  "
-                     f"{r.games} games")  # fmt: skip
+        spread = "the scale's zero" if r.low == r.high == r.elo == 0 else (
+            f"[{r.low:+.0f}, {r.high:+.0f}]")  # fmt: skip
+        lines.append(f"  {r.bot:<16} {r.elo:+7.0f}  {spread}  {r.games} games")
     return lines
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from cardgen.balance.stats import wilson
 from companion.engine import HIDDEN
 from companion.games.va_card_game import VaCardGameRules, VaCardGameState
 from companion.games.va_card_game.data import design
@@ -57,10 +58,11 @@ def results(games: int, make_app: Any, make_other: Any) -> Counter[int]:
 
 @pytest.mark.slow
 def test_the_strong_app_beats_a_random_player_in_four_games_of_five():
-    """500 seeded games, seats and the first turn alternating; a draw is no win."""
-    tally = results(500, VaOpponent, None)
-    rate = tally[1] / 500
-    assert rate >= 0.8, f"the strong app won {rate:.1%} of 500 games against random play: {tally}"
+    """Seeded games, seats and the first turn alternating; a draw is no win (497 of 500 won,
+    2026-11-24): 150 of them, enough that the whole 95% interval must lie above four in five."""
+    tally = results(150, VaOpponent, None)
+    low, _ = wilson(tally[1], 150)
+    assert low >= 0.8, f"the strong app won {tally[1]} of 150 games (interval from {low:.1%})"
 
 
 def test_the_strong_app_beats_a_random_player_short():
