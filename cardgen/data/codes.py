@@ -6,9 +6,10 @@ id, and a 6-character tag of the card (game id, type id and card id). The tags a
 digits, in base 36, of a SHA-256 of those ids. Why tags and not the ids themselves: an id may be
 long and hold any letter, and spelling it out would need a full-size QR code with modules too
 small for a tablet's camera frame; eleven upper-case characters fit a Micro QR of 15 x 15 modules
-(M3, error level M), which at 8 mm gives 0.42 mm modules. A card keeps its code as long as its
-ids stay the same; a card removed from the data is "unknown", never taken for another one, and
-two cards of one game whose tags collide are refused when the game's code book is made.
+(M3, error level M: of L, M and Q the one that read best from photos, benchmarks/README.md).
+A card keeps its code as long as its ids stay the same; a card removed from the data is
+"unknown", never taken for another one, and two cards of one game whose tags collide are
+refused when the game's code book is made.
 
 This module is the one place both sides read: the print kit's `code` element writes a payload,
 the companion's scanner parses it and looks the card up in the game's `CodeBook`.

@@ -28,6 +28,7 @@ from cardgen.printkit.draw import Face
 from cardgen.printkit.faces import PRINTED_KINDS, FaceSet, build_faces
 from cardgen.printkit.layout.budget import build_budget
 from cardgen.printkit.layout.errors import check_policy
+from cardgen.printkit.layout.quiet_zone import check_build as quiet_zones
 from cardgen.printkit.paper import Duplex, PrintOptions
 from cardgen.printkit.sheets import Page, best_grid, impose, split_board
 
@@ -325,6 +326,8 @@ def _card_outputs(
         sets.append(faces)
         report.problems += faces.problems
         report.problems += _collisions(game, spec, options, wanted or None)
+        report.problems += quiet_zones(game, spec, options.print.bleed_mm, wanted or None,
+                                       options.codes, options.collisions)  # fmt: skip
         report.faces += len(faces.fronts) + len({f.key for f in faces.backs.values()})
     progress(f"{game.id}: writing the print PDF", len(types), len(types))
     pdf = staging / pdf_name(options)

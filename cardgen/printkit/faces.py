@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -51,10 +52,9 @@ class FaceSet:
 
 
 def templates_root(game: Game) -> Path:
-    from cardgen.data.project import REPO_ROOT
+    from cardgen.data.project import templates_for
 
-    sibling = game.spec.folder.parent.parent / "templates"
-    return sibling if (sibling / "base").is_dir() else REPO_ROOT / "templates"
+    return templates_for(game.spec.folder)
 
 
 def _keyword_lookup(game: Game):
@@ -65,7 +65,9 @@ def _keyword_lookup(game: Game):
     return kw
 
 
-def _image_resolver(game: Game):
+def image_resolver(game: Game) -> Callable[[str], tuple[str | None, str | None]]:
+    """A layout's `src` resolved once per file and confined to the game's folder, so the
+    faces and the checks that lay them out again agree on what a picture is."""
     seen: dict[str, tuple[str | None, str | None]] = {}
 
     def resolve(src: str) -> tuple[str | None, str | None]:
@@ -150,8 +152,9 @@ def back_face(spec: TypeSpec, card: Card, deck: Any = None) -> BackFace | None:
     return None
 
 
-def _back_values(face: BackFace) -> dict[str, str]:
-    """A shared back as layouts see it: `back.label`, `back.color`, `back.mark`, `back.ink`."""
+def back_values(face: BackFace) -> dict[str, str]:
+    """A shared back as layouts see it (`back.label`, `back.color`, `back.mark`, `back.ink`):
+    given to its fronts too, so a front may echo its back's colour."""
     ink = contrast(face.color)
     return {"label": face.label, "color": face.color, "mark": face.mark, "ink": ink}
 
@@ -175,7 +178,7 @@ def build_faces(
     faces = FaceSet(spec, size)
     root = templates_root(game)
     icons = icon_set(root, game.id)
-    resolve = _image_resolver(game)
+    resolve = image_resolver(game)
 
     def renderer(side: str) -> Renderer:  # each layout made ready once for the whole type
         layout = load_layout(find_layout(root, game.id, spec.id, spec.kind, side), root)
@@ -225,7 +228,7 @@ def build_faces(
         deck = {"deck": dict(item.deck)} if item.deck else {}  # a per-deck copy's decklist row
         context.update(deck)
         shared = None if spec.back.style == "none" else back_face(spec, card, item.deck)
-        back = _back_values(shared) if shared is not None else None
+        back = back_values(shared) if shared is not None else None
         if back is not None and "back" not in card.values:  # a front may echo its back's colour
             context["back"] = back
         key = f"{spec.id}:{face_id}:front"

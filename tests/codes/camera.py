@@ -35,6 +35,8 @@ class Shot:
 
 
 PHONE = (4032, 3024)  # a 12-megapixel phone or tablet camera's photo
+FULL_HD = (1920, 1080)  # what `st.camera_input(..., resolution="1080p")` hands over at most
+HD = (1280, 720)  # a 720p camera, or a browser that settles for less
 
 
 def shot(rng: np.random.Generator, frame: tuple[int, int] = PHONE) -> Shot:
@@ -44,7 +46,7 @@ def shot(rng: np.random.Generator, frame: tuple[int, int] = PHONE) -> Shot:
     photo in twelve loses its code)."""
     return Shot(
         frame=frame,
-        card_share=float(rng.uniform(0.45, 0.95)),
+        card_share=float(rng.uniform(0.40, 0.90)),
         angle=float(rng.uniform(0, 360)),
         tilt=float(rng.uniform(0, 0.12)),
         blur=float(rng.uniform(0, 2.0)) * frame[0] / PHONE[0],

@@ -20,7 +20,7 @@ from cardgen.printkit.backends.tts import write_tts
 from cardgen.printkit.draw import RectOp
 from cardgen.printkit.faces import build_faces
 from cardgen.printkit.layout import LayoutError, load_layout, render_face
-from cardgen.printkit.layout.code import modules
+from cardgen.printkit.layout.code import QUIET, SIZES, modules
 from companion.scan.photo import codes
 
 from .shipped import SCANNED, faces, game
@@ -58,12 +58,19 @@ def test_a_code_is_a_few_merged_rectangles_in_the_cards_colours(tmp_path: Path) 
     assert quiet.style.fill == "#F7F3EA"
     assert {op.style.fill for op in dark} == {"#1A1A1A"}
     side, rects = modules(payload("riposte", "combat_card", "scissor_cut"), "m")
-    assert side == 15  # Micro QR M3: 0.42 mm modules in 8 mm with its 2-module quiet zone
+    assert side == 15  # Micro QR M3, error level M
     dark_modules = sum(w * h for _, _, w, h in rects)
     assert len(dark) == len(rects) < dark_modules / 2
-    unit = 8 / (side + 4)
-    assert all(50 + 2 * unit - 1e-9 <= op.x and op.x + op.w <= 58 - 2 * unit + 1e-9 for op in dark)
+    unit = 8 / (side + 2 * QUIET)
+    low, high = 50 + QUIET * unit - 1e-9, 58 - QUIET * unit + 1e-9
+    assert all(low <= op.x and op.x + op.w <= high for op in dark)
     assert _read(render_png(face, 300)) == [payload("riposte", "combat_card", "scissor_cut")]
+
+
+@pytest.mark.parametrize("name", SIZES)
+def test_a_named_size_sets_the_square(tmp_path: Path, name: str) -> None:
+    paper, *_ = _face(tmp_path, size=f"'{name}'").ops
+    assert isinstance(paper, RectOp) and paper.w == paper.h == SIZES[name]
 
 
 @pytest.mark.parametrize(

@@ -37,11 +37,12 @@ PLAY = "lt_scan_play0_"
 
 
 def spread_photo(
-    cards: list[tuple[str, str]], seed: int, step: int = 240
+    cards: list[tuple[str, str]], seed: int, step: int = 320
 ) -> tuple[str, bytes, str]:
     """A 1080p photo of a hand spread on the table from left to right, each card tucked under
-    the one to its left with its right-hand strip (where a Luturas card has its code) in sight:
-    five whole cards side by side leave each code too few pixels at 1080p."""
+    the one to its left with its right-hand strip (where a Luturas card has its code, 16 mm
+    wide at the art's corner: 320 px of the 300 dpi face) in sight: five whole cards side by
+    side leave each code too few pixels at 1080p."""
     images = [faces("luturas", type_id)[card] for type_id, card in cards]
     width, height = images[0].size
     gap = 30

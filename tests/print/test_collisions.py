@@ -4,6 +4,8 @@ on the art, in one line naming the game, card and the two elements
 
 from __future__ import annotations
 
+import csv
+import shutil
 from pathlib import Path
 
 import pytest
@@ -149,3 +151,80 @@ def test_the_ultima_numbers_sit_inside_their_panel():
             for icon in icons:
                 apart = right <= icon.x or left >= icon.x + icon.size
                 assert apart, (card.id, op.text, icon.icon.name)
+
+
+def shipped_copy(root: Path, game_id: str) -> Path:
+    """A shipped game and all the layouts (one game's may extend another's) under `root`, to
+    change one cell or element of either."""
+    shutil.copytree(REPO_ROOT / "card_data" / game_id, root / "card_data" / game_id)
+    shutil.copytree(REPO_ROOT / "templates", root / "templates")
+    return root / "card_data" / game_id
+
+
+def emptied(sheet: Path, column: str, ids: set[str] | None = None) -> None:
+    with sheet.open(newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    for row in rows:
+        if ids is None or row["id"] in ids:
+            row[column] = ""
+    with sheet.open("w", newline="", encoding="utf-8") as f:
+        writer = csv.DictWriter(f, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+
+
+def _all_collisions(game, codes: bool = True) -> list[str]:
+    return [line for spec in printed_types(game, BuildOptions())
+            for line in check_type(game, spec, 3.0, codes=codes)]  # fmt: skip
+
+
+@pytest.mark.parametrize("codes", [True, False])
+def test_luturas_cards_without_art_do_not_collide(tmp_path, codes):
+    """Without art the creature layout's stat panel takes the art's place: the code (printed
+    on the art's corner otherwise) and a two-digit Ultima number must still find room."""
+    folder = shipped_copy(tmp_path, "luturas")
+    for sheet in ("luturas", "soldiers", "tools", "crystals", "strategies"):
+        emptied(folder / f"{sheet}.csv", "art")
+    assert _all_collisions(load_game_or_raise(folder), codes) == []
+
+
+def test_decklist_copies_are_checked_as_printed(tmp_path):
+    """A per-deck copy prints its set's emblem; the check lays that copy out, deck and all."""
+    folder = shipped_copy(tmp_path, "va_card_game")
+    layout = tmp_path / "templates" / "va_card_game" / "hero.toml"
+    text = layout.read_text(encoding="utf-8")
+    allowed = 'id = "set_disc"\noverlaps = ["art"]\n'
+    assert allowed in text
+    layout.write_text(text.replace(allowed, 'id = "set_disc"\n'), encoding="utf-8")
+    found = _all_collisions(load_game_or_raise(folder))
+    assert "va_card_game hero stone_sentinel--player-1-heroes: set_disc sits on art art" in found
+    assert all("--player-" in line for line in found)  # only the copies printed for a deck
+
+
+def test_by_deck_backs_are_checked(tmp_path):
+    folder = shipped_copy(tmp_path, "va_card_game")
+    back = tmp_path / "templates" / "va_card_game" / "hero.back.toml"
+    with back.open("a", encoding="utf-8") as f:
+        f.write(BACK_CLASH)
+    found = _all_collisions(load_game_or_raise(folder))
+    assert found == [  # equipment backs extend the hero back, and clash too
+        f"va_card_game {kind} back {kind.title()} · {deck_set}: set_name overlaps label"
+        for kind in ("hero", "equipment")
+        for deck_set in ("Sun", "Moon")
+    ]
+
+
+BACK_CLASH = """
+[[elements]]
+id = "set_name"
+type = "text"
+when = "{{ deck is defined }}"
+x = 10
+y = "{{ mid | float + medal | float / 2 + 4 }}"
+w = "{{ width - 20 }}"
+h = 7.5
+text = "{{ deck.set }}"
+size = 10
+align = "center"
+valign = "middle"
+"""

@@ -183,3 +183,9 @@ def save_png(image: Image.Image, path: Path, dpi: int = 300) -> None:
 def save_tiff(image: Image.Image, path: Path, dpi: int = 300) -> None:
     """A TIFF (lossless, its resolution stored exactly), for CMYK faces (`images.to_cmyk`)."""
     image.save(path, "TIFF", dpi=(dpi, dpi), compression="tiff_adobe_deflate")
+
+
+def grey(colour: str) -> int:
+    """`colour` (any colour Pillow reads) as the grey level 0-255 its "L" conversion gives: what
+    the quiet-zone check compares the rendered pixels with."""
+    return int(Image.new("RGB", (1, 1), colour).convert("L").getpixel((0, 0)))  # type: ignore[arg-type]

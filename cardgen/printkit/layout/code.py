@@ -21,6 +21,11 @@ from cardgen.printkit.layout.errors import LayoutError
 
 KEYS = {"x", "y", "size", "color", "paper", "quiet", "error", "game", "card_type", "card"}
 ERROR_LEVELS = ("l", "m", "q")
+# Named sizes (mm, quiet zone included), from simulated table photos at 1920 x 1080 and
+# 1280 x 720 (benchmarks/README.md, "Card codes at the table"): how often a code reads grows
+# with its module; "large", where a card has room, is the size that read 98-99 % at both.
+SIZES = {"standard": 12.0, "large": 16.0}
+QUIET = 4  # modules of paper round the symbol: what `quiet_zone` checks is clean
 LEAST_CONTRAST = 3.0  # ink against paper: below this a phone camera's photo loses the modules
 
 Run = tuple[int, int, int, int]  # column, row, width, height in modules
@@ -90,7 +95,8 @@ def code(ctx: Ctx) -> list[Op]:
     ids = [ctx.text(key).strip() for key in ("game", "card_type", "card")]
     if not all(ids):
         raise LayoutError(f"{ctx.where}: code needs game, card_type and card (the card's ids)")
-    size = ctx.length("size", 8)
+    named = ctx.props.get("size")
+    size = SIZES[named] if isinstance(named, str) and named in SIZES else ctx.length("size", 12)
     ctx.props["w"] = ctx.props["h"] = size  # so a `rotate` turns the code about its centre
     x, y = ctx.length("x"), ctx.length("y", axis="y")
     ink = ctx.colour("color", "#000000") or "#000000"
@@ -100,10 +106,10 @@ def code(ctx: Ctx) -> list[Op]:
             f"{ctx.where}: code colour {ink} on {paper} has a contrast of "
             f"{contrast_ratio(ink, paper):.1f}:1; a camera needs at least {LEAST_CONTRAST:g}:1"
         )
-    quiet = ctx.number("quiet", 2)
+    quiet = ctx.number("quiet", QUIET)
     if quiet < 1:
         raise LayoutError(f"{ctx.where}: quiet = {quiet:g}: a code needs a quiet zone of at "
-                          "least 1 module (2 is the Micro QR standard)")  # fmt: skip
+                          f"least 1 module (the build checks for {QUIET} light ones)")  # fmt: skip
     side, rects = modules(payload(*ids), ctx.choice("error", "m", ERROR_LEVELS))
     unit = size / (side + 2 * quiet)
     left, top = x + quiet * unit, y + quiet * unit

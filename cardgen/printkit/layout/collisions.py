@@ -33,7 +33,7 @@ from cardgen.printkit.backends.fonts import PT_PER_MM, ink_bounds_mm
 from cardgen.printkit.draw import EllipseOp, IconOp, ImageOp, Op, PolygonOp, RectOp, TextOp
 from cardgen.printkit.layout.elements import Ctx
 from cardgen.printkit.layout.errors import LayoutError
-from cardgen.printkit.layout.render import EXPRESSION_ERRORS, Plan, Renderer, _said
+from cardgen.printkit.layout.render import EXPRESSION_ERRORS, Plan, Renderer, error_words
 from cardgen.printkit.layout.template import Element
 
 TOLERANCE = 0.05  # mm: less than a pixel at 600 dpi; rounding never collides
@@ -45,12 +45,19 @@ PICTURES = {"art", "image"}
 Box = tuple[float, float, float, float]  # left, top, right, bottom in mm
 
 
+SHOWN = 3  # collisions a refusal names; `collisions` holds them all
+
+
 class CollisionError(LayoutError):
-    """Faces whose marks collide: one line for each, naming the card and the two elements."""
+    """Faces whose marks collide. The message is one line (a build's refusal is read in a
+    terminal, one game a line), naming the first few cards and elements; `collisions` holds
+    one line for each."""
 
     def __init__(self, collisions: list[str]) -> None:
         self.collisions = collisions
-        super().__init__("\n".join(collisions))
+        shown = "; ".join(collisions[:SHOWN])
+        more = len(collisions) - SHOWN
+        super().__init__(shown if more <= 0 else f"{shown}; and {more} more collision(s)")
 
 
 @dataclass(frozen=True)
@@ -164,7 +171,7 @@ class CheckingRenderer(Renderer):
                     scope[name] = value.evaluate(scope)
                 except EXPRESSION_ERRORS as exc:
                     raise LayoutError(
-                        f"{self.layout.path.name} vars.{name}: {_said(exc)}"
+                        f"{self.layout.path.name} vars.{name}: {error_words(exc)}"
                     ) from None
             for plan in self.plans:
                 result += self._drawn_elements(plan, scope)
@@ -249,13 +256,18 @@ def collisions(drawn: list[Drawn], width: float, height: float) -> list[str]:
 def check_type(game: Any, spec: Any, bleed: float, ids: set[str] | None = None,
                codes: bool = True) -> list[str]:  # fmt: skip
     """One line per collision on the faces of `spec`'s cards (only `ids`, if given): the game,
-    type, card and the two elements. Layouts are laid out again here, element by element."""
+    type, card and the two elements. Layouts are laid out again here, element by element.
+
+    The faces walked are those `build_faces` prints: each per-deck copy with its decklist row
+    (a layout may print the deck's name) and its deck's back, so what is checked is what is
+    printed."""
     from cardgen.printkit import faces as kit
+    from cardgen.printkit.copies import Copy, printed_copies, unique_faces
 
     size = spec.size or game.spec.default_size
     root = kit.templates_root(game)
     icons = kit.icon_set(root, game.id)
-    resolve = kit._image_resolver(game)
+    resolve = kit.image_resolver(game)
 
     def checker(side: str) -> CheckingRenderer:
         layout = kit.load_layout(kit.find_layout(root, game.id, spec.id, spec.kind, side), root)
@@ -271,24 +283,30 @@ def check_type(game: Any, spec: Any, bleed: float, ids: set[str] | None = None,
         lines = collisions(renderer.drawn(context), size.width_mm, size.height_mm)
         found.extend(f"{game.id} {spec.id} {label}: {line}" for line in lines)
 
+    copies, _ = printed_copies(game, spec)
+    drawn_ids = {c.card.id for c in copies}
+    todo = unique_faces(copies) + [Copy(c.id, c) for c in game.cards.get(spec.id, [])
+                                   if c.id not in drawn_ids]  # fmt: skip
     backs_seen: set[str] = set()
-    for card in game.cards.get(spec.id, []):
+    for item in todo:
+        card = item.card
         if ids and card.id not in ids:
             continue
+        deck = {"deck": dict(item.deck)} if item.deck else {}
         context = {**common, **card.values, "card": card.values, "side": "front",
-                   "fields": kit.listed_fields(spec, card, shown)}  # fmt: skip
-        shared = None if spec.back.style in ("none", "by_deck") else kit.back_face(spec, card)
-        values = kit._back_values(shared) if shared is not None else None
+                   "fields": kit.listed_fields(spec, card, shown), **deck}  # fmt: skip
+        shared = None if spec.back.style == "none" else kit.back_face(spec, card, item.deck)
+        values = kit.back_values(shared) if shared is not None else None
         if values is not None and "back" not in card.values:
             context["back"] = values
-        check(front, context, card.id)
-        if spec.back.style == "none" or spec.back.style == "by_deck":
-            continue
+        check(front, context, item.face_id)
+        if spec.back.style == "none" or (shared is None and spec.back.style == "by_deck"):
+            continue  # no back printed (the build names a copy outside the decks)
         if shared is not None:
             if shared.label not in backs_seen:
                 backs_seen.add(shared.label)
-                check(back, {**common, "back": values, "side": "back", "card": card.values},
-                      f"back {shared.label}")  # fmt: skip
+                check(back, {**common, "back": values, "side": "back", "card": card.values,
+                             **deck}, f"back {shared.label}")  # fmt: skip
         else:
-            check(front, {**context, "side": "back"}, f"{card.id} (back)")
+            check(front, {**context, "side": "back"}, f"{item.face_id} (back)")
     return list(dict.fromkeys(found))

@@ -25,7 +25,7 @@ EXPRESSION_ERRORS = (
 )  # fmt: skip
 
 
-def _said(exc: BaseException) -> str:
+def error_words(exc: BaseException) -> str:
     """An error's words, cut short, with its kind when Python's words alone say too little."""
     words = " ".join(str(exc).split()) or type(exc).__name__
     if isinstance(exc, ArithmeticError | MemoryError | RecursionError | IndexError):
@@ -145,7 +145,7 @@ class Renderer:
             try:
                 scope[name] = value.evaluate(scope)
             except EXPRESSION_ERRORS as exc:
-                raise LayoutError(f"{layout.path.name} vars.{name}: {_said(exc)}") from None
+                raise LayoutError(f"{layout.path.name} vars.{name}: {error_words(exc)}") from None
         face = Face(self.width, self.height, self.bleed, shape=self.shape)
         for plan in self.plans:
             face.ops.extend(self._element_ops(plan, scope, problems, overflows))
@@ -163,7 +163,7 @@ class Renderer:
                 return []
             values = [value.evaluate(scope) for value in plan.values]
         except EXPRESSION_ERRORS as exc:
-            raise LayoutError(f"{plan.element.where}: {_said(exc)}") from None
+            raise LayoutError(f"{plan.element.where}: {error_words(exc)}") from None
         if plan.children:
             return self._repeated(plan, values, scope, problems, overflows)
         drawn = self._drawn(plan, values, condition)
