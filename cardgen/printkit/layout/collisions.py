@@ -33,7 +33,7 @@ from cardgen.printkit.backends.fonts import PT_PER_MM, ink_bounds_mm
 from cardgen.printkit.draw import EllipseOp, IconOp, ImageOp, Op, PolygonOp, RectOp, TextOp
 from cardgen.printkit.layout.elements import Ctx
 from cardgen.printkit.layout.errors import LayoutError
-from cardgen.printkit.layout.render import EXPRESSION_ERRORS, Plan, Renderer, error_words
+from cardgen.printkit.layout.render import Plan, Renderer
 from cardgen.printkit.layout.template import Element
 
 TOLERANCE = 0.05  # mm: less than a pixel at 600 dpi; rounding never collides
@@ -160,19 +160,10 @@ class CheckingRenderer(Renderer):
     def drawn(self, context: dict[str, Any]) -> list[Drawn]:
         """Each mark and panel of the face for `context`, in drawing order."""
         from cardgen.printkit.layout.budget import face_budget
-        from cardgen.printkit.layout.template import namespace
 
-        scope = namespace(context)
-        scope["width"], scope["height"] = self.width, self.height
         result: list[Drawn] = []
         with face_budget():
-            for name, value in self.layout.vars:
-                try:
-                    scope[name] = value.evaluate(scope)
-                except EXPRESSION_ERRORS as exc:
-                    raise LayoutError(
-                        f"{self.layout.path.name} vars.{name}: {error_words(exc)}"
-                    ) from None
+            scope = self.scope(context)
             for plan in self.plans:
                 result += self._drawn_elements(plan, scope)
         return result

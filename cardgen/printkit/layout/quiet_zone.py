@@ -29,7 +29,7 @@ from cardgen.printkit.layout.code import ERROR_LEVELS, QUIET, modules
 from cardgen.printkit.layout.collisions import element_name, op_box, overlap
 from cardgen.printkit.layout.elements import Ctx
 from cardgen.printkit.layout.errors import LayoutError, check_policy
-from cardgen.printkit.layout.render import EXPRESSION_ERRORS, Renderer, error_words
+from cardgen.printkit.layout.render import Renderer
 from cardgen.printkit.layout.repeat import translate_ops
 
 QUIET_MODULES = QUIET  # light modules needed around the symbol (see the module's notes)
@@ -73,21 +73,12 @@ class CodeRenderer(Renderer):
 
     def laid(self, context: dict[str, Any]) -> Laid:
         from cardgen.printkit.layout.budget import face_budget
-        from cardgen.printkit.layout.template import namespace
 
-        scope = namespace(context)
-        scope["width"], scope["height"] = self.width, self.height
         face = Face(self.width, self.height, self.bleed, shape=self.shape)
         elements: list[tuple[str, list[Op]]] = []
         spots: list[CodeSpot] = []
         with face_budget():
-            for name, value in self.layout.vars:
-                try:
-                    scope[name] = value.evaluate(scope)
-                except EXPRESSION_ERRORS as exc:
-                    raise LayoutError(
-                        f"{self.layout.path.name} vars.{name}: {error_words(exc)}"
-                    ) from None
+            scope = self.scope(context)
             for plan in self.plans:
                 ops = self._element_ops(plan, scope, [], [])
                 if not ops:

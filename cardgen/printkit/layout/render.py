@@ -135,17 +135,23 @@ class Renderer:
         except BudgetExceeded as exc:  # the alarm rang while an element was being drawn
             raise LayoutError(f"{self.layout.path.name}: {exc}") from None
 
-    def _render(self, context: dict[str, Any]) -> tuple[Face, list[str]]:
-        layout = self.layout
-        problems: list[str] = []
-        overflows: list[str] = []
+    def scope(self, context: dict[str, Any]) -> dict[str, Any]:
+        """What the layout's expressions see for `context`: the card, the face's size and the
+        layout's `vars`, in order (the checks that lay a face out again start from the same)."""
         scope = namespace(context)
         scope["width"], scope["height"] = self.width, self.height
-        for name, value in layout.vars:
+        for name, value in self.layout.vars:
             try:
                 scope[name] = value.evaluate(scope)
             except EXPRESSION_ERRORS as exc:
-                raise LayoutError(f"{layout.path.name} vars.{name}: {error_words(exc)}") from None
+                where = f"{self.layout.path.name} vars.{name}"
+                raise LayoutError(f"{where}: {error_words(exc)}") from None
+        return scope
+
+    def _render(self, context: dict[str, Any]) -> tuple[Face, list[str]]:
+        problems: list[str] = []
+        overflows: list[str] = []
+        scope = self.scope(context)
         face = Face(self.width, self.height, self.bleed, shape=self.shape)
         for plan in self.plans:
             face.ops.extend(self._element_ops(plan, scope, problems, overflows))
