@@ -185,11 +185,12 @@ def run_tmp(tmp_path_factory: pytest.TempPathFactory) -> Path:
 # starting last and running on alone while the other workers idle. A renamed test only loses its
 # place in the queue.
 LONGEST = (
-    "tests/companion/test_luturas_opponent.py::test_the_strong_app_beats_a_random_player_in_four_matches_of_five",
     "tests/ai/test_search.py::test_hard_wins_seven_of_ten_seeded_games",
     "tests/companion/test_conformance.py::test_random_playouts_keep_the_protocol",
-    "tests/codes/test_photos.py::test_every_shipped_card_reads_from_a_phone_photo",
     "tests/ai/test_playouts.py::test_va_hard_wins_more_games_than_the_strong_heuristic",
+    "tests/print/test_art.py::test_each_picture_is_one_vector_form",
+    "tests/companion/test_luturas_opponent.py::test_the_strong_app_beats_a_random_player_in_four_matches_of_five",
+    "tests/codes/test_photos.py::test_every_shipped_card_reads_from_a_table_photo",
     "tests/companion/test_riposte_opponent.py::test_the_strong_app_beats_a_random_player_in_four_games_of_five",
 )
 
