@@ -371,6 +371,10 @@ class TableReader:
         if do in ("play", "seal"):
             fields["source"] = part.text("from", "")
             _known(part, "from", fields["source"], self.zones, "zone")
+            pile = self.zones.get(fields["source"])
+            if pile is not None and pile.seen == "none":
+                part.fail(f'"from": {quoted(pile.id)} lies face down, so no card of it can be '
+                          "chosen; play from a zone its owner sees")  # fmt: skip
             fields["to"] = part.text("to", "")
         if do in ("draw", "play", "seal"):
             _known(part, "to", fields["to"], self.zones, "zone")

@@ -169,3 +169,46 @@ def test_names_and_modes_outside_the_declaration_are_refused(tmp_path: Path) -> 
         rules.new_state({"names": ["A", "B"]})
     with pytest.raises(ValueError, match='cards should be "app" or "table"'):
         rules.new_state({"cards": "both"})
+
+
+def face_down_duel() -> dict[str, Any]:
+    """The duel with a face-down pile: a played card goes down unseen and still hits."""
+    from .declared_games import DUEL_TABLE
+
+    table = copy.deepcopy(DUEL_TABLE)
+    table["zones"].append({"id": "pile", "name": "Face-down pile", "seen": "none"})
+    table["turn"]["phases"][1]["allows"][0]["to"] = "pile"
+    return table
+
+
+def test_a_face_down_pile_is_seen_by_nobody_and_counted_by_all(tmp_path, monkeypatch) -> None:
+    from companion.registry import entry
+
+    from .test_conformance import check_end, option_sets, play_out
+
+    rules = rules_of(tmp_path, "duel", face_down_duel())
+    match = started(rules)
+    match.play({"type": "draw", "player": 0, "allowed": 0})
+    match.play({"type": "end_phase", "player": 0})
+    card = match.state.zones["hand"][0][0]
+    match.play({"type": "play", "player": 0, "allowed": 0, "card": card})
+    for seat in (0, 1, None):
+        assert rules.view(match.state, seat)["zones"]["pile"] == [[HIDDEN], []]
+    assert rules.redact(match.state, match.log[-1], 1)["card"] == HIDDEN
+    assert rules.redact(match.state, match.log[-1], 0)["card"] == card  # it was in Ann's hand
+    monkeypatch.setenv("CARDGEN_DATA", str(tmp_path))
+    game = entry("duel")
+    assert game is not None
+    for index, options in enumerate(option_sets(game)):
+        check_end(play_out(game, options, index, None), random.Random(index))
+
+
+def test_no_card_can_be_chosen_from_a_face_down_pile(tmp_path: Path) -> None:
+    from cardgen.data.database import load_game
+
+    table = face_down_duel()
+    table["turn"]["phases"][1]["allows"][0].update({"from": "pile", "to": "play"})
+    _, problems = load_game(write_game(tmp_path, "duel", table))
+    said = [str(p) for p in problems if p.is_error]
+    assert any("\"from\": 'pile' lies face down, so no card of it can be chosen" in s
+               for s in said), said  # fmt: skip

@@ -34,7 +34,7 @@ def seen_by(table: Table, state: DeclaredState, seat: int, key: str) -> Tally[st
     seen: Tally[str] = Tally()
     for zone in table.spec.zones:
         for owner in range(state.seats):
-            if zone.seen == "all" or owner == seat:
+            if zone.seen == "all" or (zone.seen == "owner" and owner == seat):
                 for card, origin in zip(
                     state.zones[zone.id][owner], state.origins[zone.id][owner], strict=True
                 ):

@@ -1,6 +1,7 @@
 """What each seat of a declared table may see, and a full state made from that alone.
 
-A zone declared `"seen": "owner"` shows its cards only to its seat (the others see how many and
+A zone declared `"seen": "owner"` shows its cards only to its seat, one declared `"none"` (a
+face-down pile) to nobody (the others see how many and
 from which deck they came); a deck's order is nobody's; a sealed card is its sealer's until every
 seat has sealed. Pages, logs and app opponents read the game through `view`, so these three lines
 are the whole of what a declared game keeps secret.
@@ -19,7 +20,8 @@ from companion.games.declared.state import APP, OVER, DeclaredState, from_json, 
 
 
 def _hidden_zone(table: Table, zone: str, owner: int, seat: Seat | None) -> bool:
-    return table.spec.zone(zone).seen == "owner" and owner != seat
+    seen = table.spec.zone(zone).seen
+    return seen == "none" or (seen == "owner" and owner != seat)
 
 
 def view(table: Table, state: DeclaredState, seat: Seat | None) -> dict[str, Any]:
