@@ -27,6 +27,7 @@ from cardgen.cli_common import (
     mark_kit_root,
     offset_mm,
     out,
+    policy_option,
     print_problems,
     shop_names,
     unknown,
@@ -178,21 +179,15 @@ def export(game: str, fmt: str, destination: Path | None, data: Path | None) -> 
     help="Build only if something changed since the last build; then rebuild the whole kit, and "
     "the changed cards alone into print-<paper>-subset.pdf.",
 )
-@click.option(
+@policy_option(
     "--text-overflow",
-    type=click.Choice(["error", "warn"]),
-    default="error",
-    show_default=True,
-    help="Text that cannot fit its box even at its smallest size: stop the build, or warn and "
-    "print it anyway.",
+    "Text that cannot fit its box even at its smallest size: stop the build, or warn and print "
+    "it anyway.",
 )
-@click.option(
+@policy_option(
     "--collisions",
-    type=click.Choice(["error", "warn"]),
-    default="error",
-    show_default=True,
-    help="Texts or icons that overlap, leave their panel or sit on the art: stop the build "
-    "naming card and elements, or warn and print them anyway.",
+    "Texts, icons or codes that overlap, leave their panel, sit on the art or crowd a code's "
+    "quiet zone: stop the build naming card and elements, or warn and print them anyway.",
 )
 @click.option("--watch", is_flag=True, help="Rebuild whenever the data or templates change.")
 @click.option(
@@ -487,51 +482,6 @@ def tuckbox(
     sys.exit(1 if failed else 0)
 
 
-def _shapes() -> tuple[str, ...]:
-    from cardgen.scaffold import SHAPES
-
-    return SHAPES
-
-
-@main.command("new")
-@click.argument("name")
-@click.option(
-    "--players",
-    type=int,
-    default=None,
-    help="Players at the table (default: 2 for a duel, 1 for solo).",
-)
-@click.option(
-    "--shape",
-    type=Named("shape", _shapes),
-    default="duel",
-    show_default=True,
-    help="duel: players share a deck, play creatures against each other's health and roll a die; "
-    "solo: one player, a die and a small deck, racing a round clock to a target score.",
-)
-@data_option
-def new(name: str, players: int | None, shape: str, data: Path | None) -> None:
-    """Start the game NAME: data, layouts, rulebook and a table for the companion.
-
-    It validates and builds at once; nothing that exists is ever overwritten (docs/new-game.md).
-    """
-    from cardgen.data.database import display_path
-    from cardgen.scaffold import ScaffoldRefused, new_game
-
-    try:
-        made = new_game(name, shape, players, data_root(data))
-    except ScaffoldRefused as exc:
-        raise Refusal(str(exc)) from None
-    where = f" --data {data}" if data is not None else ""
-    seats = "1 player" if made.players == 1 else f"{made.players} players"
-    out.print(f"{made.id}: made {display_path(made.folder)} ({made.shape}, {seats}, "
-              f"{made.components} cards) and its layouts and rulebook in "
-              f"{display_path(made.layouts)}", markup=False)  # fmt: skip
-    out.print(f"Next: edit {display_path(made.folder / made.deck_sheet)} in a spreadsheet, then "
-              f"cardgen build {made.id}{where}; play it in the companion (docs/new-game.md)",
-              markup=False)  # fmt: skip
-
-
 from cardgen.balance.command import balance  # noqa: E402  (registered last: it imports the engines)
 
 main.add_command(balance)
@@ -539,6 +489,9 @@ from cardgen.proof import proof_command  # noqa: E402  (its own module: cardgen/
 from cardgen.sheet_command import sheet  # noqa: E402  (its own module: cardgen/sheet_command.py)
 
 main.add_command(sheet)
+from cardgen.scaffold.command import new  # noqa: E402  (its own module: cardgen/scaffold/command.py)
+
+main.add_command(new)
 main.add_command(proof_command(game_folders, kit_root, mark_kit_root, data_option, kits_option))
 
 if __name__ == "__main__":

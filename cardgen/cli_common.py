@@ -173,3 +173,9 @@ def offset_mm(value: str) -> tuple[float, float]:
     if len(parts) != 2:
         raise click.BadParameter(hint, param_hint="'--offset'")
     return parts[0], parts[1]
+
+
+def policy_option(flag: str, help: str) -> Callable[[Any], Any]:
+    """A check the build runs that either stops it ("error", the default) or warns."""
+    return click.option(flag, type=click.Choice(["error", "warn"]), default="error",
+                        show_default=True, help=help)  # fmt: skip

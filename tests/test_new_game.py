@@ -11,24 +11,13 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
+from click.testing import Result
 from pypdf import PdfReader
 
-from cardgen.cli import main
 from cardgen.data.database import load_game
 from cardgen.scaffold import SHAPES
 
-
-def run(*args: object) -> Result:
-    argv = [str(a) for a in args]
-    return CliRunner().invoke(main, argv, prog_name="cardgen", catch_exceptions=False)
-
-
-def snapshot(root: Path) -> dict[str, bytes | None]:
-    return {
-        p.relative_to(root).as_posix(): (p.read_bytes() if p.is_file() else None)
-        for p in sorted(root.rglob("*"))
-    }
+from .test_cli_refusals import run, snapshot
 
 
 def refused(result: Result, *words: str) -> None:
