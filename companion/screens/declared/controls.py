@@ -34,13 +34,7 @@ def controls(screen: Screen) -> None:
     """The prompt, the cover of a private screen, or the actions offered here; the end once
     the game is over (the frame reads a phase called "over" as the end, and a declared phase
     may be called anything, so the end is decided here by the engine's stage)."""
-    choosing = any("player" in a for a in screen.legal)
-    if screen.covered or (screen.private is None and not choosing):
-        header.prompt(header.next_step(screen))
-    if screen.covered:
-        eyes.cover(screen)
-        return
-    if table_page.thinking(screen, "dc"):
+    if table_page.stops_before_controls(screen, "dc", header, eyes):
         return
     if screen.view["stage"] == "over":
         header.game_over(screen)

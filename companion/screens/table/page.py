@@ -102,6 +102,19 @@ def render(page: Page[S], table: session.Table) -> None:
     rules_panel.show_open()
 
 
+def stops_before_controls(screen: Any, prefix: str, header: ModuleType, eyes: ModuleType) -> bool:
+    """The common start of a page's controls: the next step said on a covered screen or on the
+    table's when no player is choosing, then the cover, or the app's thinking, where the run
+    stops (True)."""
+    choosing = any("player" in a for a in screen.legal)
+    if screen.covered or (screen.private is None and not choosing):
+        header.prompt(header.next_step(screen))
+    if screen.covered:
+        eyes.cover(screen)
+        return True
+    return thinking(screen, prefix)
+
+
 def thinking(screen: Screen, prefix: str, noted: bool = True) -> bool:
     """Whether the table waits for the app alone (it has just not moved yet); if so, says so
     (naming the app's seat with "(the app)" when `noted`)."""

@@ -49,17 +49,12 @@ SCREENS: table_page.Phases = {
 def _controls(screen: eyes.Screen) -> None:
     """What this phase asks of the table, on the screen of its own."""
     phase = screen.view["phase"]
-    choosing = any("player" in a for a in screen.legal)
-    if screen.covered or (screen.private is None and not choosing):
-        header.prompt(header.next_step(screen))
-    if screen.covered:
-        eyes.cover(screen)
-        return
-    if table_page.thinking(screen, "va"):
+    if table_page.stops_before_controls(screen, "va", header, eyes):
         return
     to_take(screen)
     SCREENS[phase](screen)
     seat = screen.seen.seat
+    choosing = any("player" in a for a in screen.legal)
     if seat in (0, 1) and not choosing and phase not in (TOSS, DEAL):
         hand(screen, seat)  # a player's own cards, also while the other one decides
 
