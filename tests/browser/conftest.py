@@ -177,11 +177,17 @@ def shoot(page, name: str) -> Path:
 
 
 def small_buttons(page) -> list[tuple[str, float]]:
-    """Visible, enabled buttons shorter than 44 px (the touch-target minimum)."""
-    found = []
-    for button in page.locator("button:visible").all():
-        box = button.bounding_box()
-        if box and box["height"] < 44 and button.is_enabled():
-            label = (button.inner_text() or button.get_attribute("aria-label") or "?").strip()
-            found.append((label[:30], box["height"]))
-    return found
+    """Visible, enabled buttons shorter than 44 px (the touch-target minimum).
+
+    Measured in one pass inside the page: Streamlit may redraw between a count of the buttons
+    and a look at the 47th, so asking for them one at a time can wait for one that is gone."""
+    found = page.evaluate(
+        """() => Array.from(document.querySelectorAll('button'))
+            .filter(b => !b.disabled && b.getClientRects().length > 0)
+            .map(b => [b, b.getBoundingClientRect(), getComputedStyle(b)])
+            .filter(([b, r, s]) => s.visibility !== 'hidden' && r.width > 0 && r.height > 0
+                                   && r.height < 44)
+            .map(([b, r]) => [((b.innerText || b.getAttribute('aria-label') || '?')
+                               .trim()).slice(0, 30), r.height])"""
+    )
+    return [(label, height) for label, height in found]
