@@ -178,15 +178,17 @@ def test_moonlighter_advance_plays_whole_games_in_place(options):
     assert wanted <= set(phases), phases
 
 
-def test_luturas_main_phase_listing_is_legal_actions():
-    """`sampling.main_actions`, what Luturas' sampler draws from, is `legal_actions` itself
-    (the same actions in the same order) in every main-phase state of the seeded games: its
-    conditions stand in for `check`'s refusals, so a missed ruling shows here."""
+def test_luturas_main_phase_listing_is_what_check_accepts():
+    """`sampling.main_actions`, how `legal_actions` lists the main phase, gives what trying every
+    candidate on `check` gives (the same actions in the same order) in every main-phase state of
+    the seeded games: its conditions stand in for `check`'s refusals, so a missed ruling shows
+    here."""
     compared = 0
     for rules, state, _ in states("luturas"):
         if state.phase == "main" and not state.pending:
             before = rules.to_json(state)  # listing tries effects on copies sharing the sides
-            assert sampling.main_actions(rules.data, state) == rules.legal_actions(state)
+            listed = sampling.main_actions(rules.data, state)
+            assert listed == rules.checked_main_actions(state) == rules.legal_actions(state)
             assert rules.to_json(state) == before, "listing the actions changed the state"
             compared += 1
     assert compared >= 1000

@@ -91,7 +91,11 @@ class LuturasRules(SeatedModularRules):
 
     def legal_actions(self, state: LuturasState) -> list[Action]:
         """Every action `check` accepts now. Chance actions and draws leave out the cards: the
-        rules draw them, or a player types them in from the physical deck."""
+        rules draw them, or a player types them in from the physical deck. The main phase, most
+        of a match, is listed by `sampling.main_actions`, whose conditions stand in for
+        `check`'s refusals without building a refusal sentence for every card, space and target
+        that fails; `checked_main_actions` lists it by trying each candidate on `check`, the
+        slow way the tests hold it to."""
         phase = state.phase
         if state.pending:
             return pending.legal(self.data, state)
@@ -110,7 +114,7 @@ class LuturasRules(SeatedModularRules):
         if phase == DRAW:
             return self.draws(state, p)
         if phase == MAIN:
-            return [*self.turn_actions(state, p), *activated.activations(self.data, state, 1 - p)]
+            return sampling.main_actions(self.data, state)
         if phase == RESPOND and state.attack is not None:
             d = 1 - state.attack.player
             return [*activated.activations(self.data, state, d), {"type": "pass", "player": d}]
@@ -125,6 +129,12 @@ class LuturasRules(SeatedModularRules):
             for pile in (board.DECK, board.CRYSTALS)
             if board.can_draw(side, pile)
         ]
+
+    def checked_main_actions(self, state: LuturasState) -> list[Action]:
+        """The main phase's actions found by trying every candidate on `check`: what
+        `sampling.main_actions` must list, in the same order."""
+        p = state.active
+        return [*self.turn_actions(state, p), *activated.activations(self.data, state, 1 - p)]
 
     def turn_actions(self, state: LuturasState, p: int) -> list[Action]:
         data, side = self.data, state.sides[p]
@@ -186,19 +196,10 @@ class LuturasRules(SeatedModularRules):
     # --- a bot's path ---------------------------------------------------------------------------
 
     def sample_action(self, state: LuturasState, rng: random.Random) -> Action | None:
-        """One of `legal_actions` drawn uniformly (as `int(rng.random() * n)` picks an index), or
-        None when there is none: the distribution of `rng.choice(legal_actions(state))`, drawn
-        from the random source differently (one `random()`), so seeded playouts differ from the
-        default sampler's. The main phase, most of a match, is listed by
-        `sampling.main_actions`: the same list in the same order, without a refusal sentence
-        built for every card, space and target that fails (what made listing cost four fifths of
-        a random playout). It is still a whole list: each action's effect choices come from the
-        effects' own enumeration, and counting them costs what listing them does. The other
-        phases list their few actions."""
-        if state.phase == MAIN and not state.pending:
-            actions = sampling.main_actions(self.data, state)
-        else:
-            actions = self.legal_actions(state)
+        """One of `legal_actions` drawn uniformly as `int(rng.random() * n)` picks an index (one
+        `random()`, not `rng.choice`'s draw: seeded playouts keep the games they have always
+        played), or None when there is none."""
+        actions = self.legal_actions(state)
         return actions[int(rng.random() * len(actions))] if actions else None
 
     def advance(
