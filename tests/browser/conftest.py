@@ -180,13 +180,14 @@ def small_buttons(page) -> list[tuple[str, float]]:
     """Visible, enabled buttons shorter than 44 px (the touch-target minimum).
 
     Measured in one pass inside the page: Streamlit may redraw between a count of the buttons
-    and a look at the 47th, so asking for them one at a time can wait for one that is gone."""
+    and a look at the 47th, so asking for them one at a time can wait for one that is gone.
+    Visible as Playwright's `:visible` means it: `checkVisibility` leaves out the content of a
+    closed expander, which keeps its boxes in Chromium."""
     found = page.evaluate(
         """() => Array.from(document.querySelectorAll('button'))
-            .filter(b => !b.disabled && b.getClientRects().length > 0)
-            .map(b => [b, b.getBoundingClientRect(), getComputedStyle(b)])
-            .filter(([b, r, s]) => s.visibility !== 'hidden' && r.width > 0 && r.height > 0
-                                   && r.height < 44)
+            .filter(b => !b.disabled && b.checkVisibility({visibilityProperty: true}))
+            .map(b => [b, b.getBoundingClientRect()])
+            .filter(([b, r]) => r.width > 0 && r.height > 0 && r.height < 44)
             .map(([b, r]) => [((b.innerText || b.getAttribute('aria-label') || '?')
                                .trim()).slice(0, 30), r.height])"""
     )
