@@ -178,7 +178,9 @@ def run_tmp(tmp_path_factory: pytest.TempPathFactory) -> Path:
 # one worker whole, so a module-scoped fixture (a kit or a rulebook built once) is built once per
 # run (loadgroup with marks per module would do the same, but does not group on pytest 9.2:
 # pytest-xdist issue 1386), and files are handed out in the order of the collected tests, which
-# this hook sorts: the files holding the longest tests first.
+# the hook below sorts: the files holding the longest tests first. The longest tests themselves
+# (each parametrisation) are units of their own (`_SpreadScheduling`), so that two of them in
+# one file, or one beside a file's many short tests, run side by side on different workers.
 
 # The tests that take longest, longest first (`pytest --durations`, two workers; each entry covers
 # every parametrisation). Their files start at once, one per free worker, instead of one of them
@@ -206,3 +208,26 @@ def _queue_place(item: pytest.Item) -> int:
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=_queue_place)  # stable: the rest keep their order
+
+
+def _own_unit(nodeid: str) -> bool:
+    """One of the longest tests: handed to a worker alone, not with the rest of its file."""
+    return nodeid.startswith(LONGEST)
+
+
+try:
+    from xdist.scheduler import LoadFileScheduling
+except ImportError:  # pragma: no cover - a run without pytest-xdist has no workers to spread
+    pass
+else:
+
+    class _SpreadScheduling(LoadFileScheduling):
+        """pytest-xdist's loadfile, except that each of the longest tests is a unit alone."""
+
+        def _split_scope(self, nodeid: str) -> str:
+            return nodeid if _own_unit(nodeid) else super()._split_scope(nodeid)
+
+    def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
+        if config.getvalue("dist") == "loadfile":
+            return _SpreadScheduling(config, log)
+        return None
