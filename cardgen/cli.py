@@ -7,30 +7,35 @@ the larger commands live in modules of their own and are registered at the end.
 from __future__ import annotations
 
 import sys
+from functools import partial
 from pathlib import Path
 
 import click
 
 from cardgen.cli_common import (
-    DUPLEX,
-    PAPER,
     Named,
     OneLineErrors,
     Refusal,
+    attempt,
     console,
     data_option,
+    duplex_option,
     err,
     fail,
+    folder_option,
     game_folders,
     kit_root,
     kits_option,
+    load_games,
     mark_kit_root,
     offset_mm,
     out,
+    paper_option,
     policy_option,
     print_problems,
     shop_names,
     unknown,
+    warn,
 )
 from cardgen.data.database import load_game, load_game_or_raise
 from cardgen.data.errors import DataError
@@ -116,11 +121,9 @@ def validate(games: tuple[str, ...], data: Path | None, quiet: bool) -> None:
 @click.option(
     "--format", "fmt", type=Named("format", lambda: FORMATS), required=True, help="File format."
 )
-@click.option(
+@folder_option(
     "--out",
     "destination",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=None,
     help="A new or empty folder, or an earlier export (cardgen's files there are replaced, "
     "others kept). Default: output/<game>/data-<format>.",
 )
@@ -147,14 +150,8 @@ def export(game: str, fmt: str, destination: Path | None, data: Path | None) -> 
 @main.command()
 @click.argument("games", nargs=-1)
 @data_option
-@click.option("--paper", type=PAPER, default="a4", show_default=True)
-@click.option(
-    "--duplex",
-    type=DUPLEX,
-    default="long",
-    show_default=True,
-    help="How your printer turns the sheet: flip on the long or short edge, or none.",
-)
+@paper_option
+@duplex_option
 @click.option("--offset", default="0,0", help="Shift backs by X,Y mm (see the calibration page).")
 @click.option(
     "--gutter", type=float, default=0.0, help="Space between cards in mm (0: shared cuts)."
@@ -358,20 +355,15 @@ def _build_all(folders: list[Path], options, target: Path) -> bool:
                 bar.update(task, description=what, completed=done, total=max(total, 1))
 
             try:
-                report = build_kit(game, target, options, progress)
-            except OutputRefused as exc:
-                err.print(str(exc), style="red", markup=False)
-                failed = True
-                continue
-            except (LayoutError, ValueError, OSError) as exc:
-                err.print(f"{game.id}: build failed, previous output kept: {exc}", style="red",
-                          markup=False)  # fmt: skip
-                failed = True
-                continue
+                report = attempt(game.id, partial(build_kit, game, target, options, progress),
+                                 (LayoutError, ValueError, OSError),
+                                 "build failed, previous output kept")  # fmt: skip
             finally:
                 bar.remove_task(task)
-            for problem in report.problems:
-                err.print(f"{game.id}: warning: {problem}", style="yellow", markup=False)
+            if report is None:
+                failed = True
+                continue
+            warn(game.id, report.problems)
             for note in report.notes:
                 out.print(f"{game.id}: {note}", markup=False)
             if report.files:
@@ -402,35 +394,25 @@ def _check_selection(games: list[Game], types: tuple[str, ...], ids: tuple[str, 
 @main.command()
 @click.argument("games", nargs=-1)
 @data_option
-@click.option("--paper", type=PAPER, default="a4", show_default=True)
+@paper_option
 @kits_option
 def rules(games: tuple[str, ...], data: Path | None, paper: str, out_root: Path | None) -> None:
     """Build only the rulebooks: rules.pdf, rules-booklet.pdf and reference.pdf of GAMES."""
     from cardgen.kit import build_rulebooks
     from cardgen.rules.book import RulesError
 
-    folders = game_folders(games, data)
-    try:
-        loaded = [load_game_or_raise(folder) for folder in folders]
-    except DataError as exc:
-        fail(exc)
+    loaded = load_games(games, data)
     target = kit_root(out_root)
     failed = False
     for game in loaded:
-        try:
-            report = build_rulebooks(game, target, paper)
-        except OutputRefused as exc:
-            err.print(str(exc), style="red", markup=False)
-            failed = True
-            continue
-        except (RulesError, OSError, ValueError) as exc:
-            err.print(f"{game.id}: rulebook not built, previous one kept: {exc}", style="red",
-                      markup=False)  # fmt: skip
+        report = attempt(game.id, partial(build_rulebooks, game, target, paper),
+                         (RulesError, OSError, ValueError),
+                         "rulebook not built, previous one kept")  # fmt: skip
+        if report is None:
             failed = True
             continue
         mark_kit_root(target)
-        for problem in report.problems:
-            err.print(f"{game.id}: warning: {problem}", style="yellow", markup=False)
+        warn(game.id, report.problems)
         pages = ", ".join(f"{k} {v} pages" for k, v in report.pages.items())
         console.print(f"{game.id}: {pages} -> {target / game.id}", markup=False)
     sys.exit(1 if failed else 0)
@@ -439,7 +421,7 @@ def rules(games: tuple[str, ...], data: Path | None, paper: str, out_root: Path 
 @main.command()
 @click.argument("games", nargs=-1)
 @data_option
-@click.option("--paper", type=PAPER, default="a4", show_default=True)
+@paper_option
 @click.option(
     "--card-thickness",
     type=float,
@@ -460,11 +442,7 @@ def tuckbox(
 
     if not 0.05 <= card_thickness <= 5:
         raise Refusal(f"--card-thickness {card_thickness:g}: expected 0.05 to 5 mm per card")
-    folders = game_folders(games, data)
-    try:
-        loaded = [load_game_or_raise(folder) for folder in folders]
-    except DataError as exc:
-        fail(exc)
+    loaded = load_games(games, data)
     target = kit_root(out_root)
     failed = False
     for game in loaded:
@@ -474,8 +452,7 @@ def tuckbox(
             err.print(f"{game.id}: tuck boxes not written: {exc}", style="red", markup=False)
             failed = True
             continue
-        for problem in report.problems:
-            err.print(f"{game.id}: warning: {problem}", style="yellow", markup=False)
+        warn(game.id, report.problems)
         if report.path is not None:
             mark_kit_root(target)
             console.print(f"{game.id}: {report.pages} tuck box(es) -> {report.path}", markup=False)

@@ -1,5 +1,6 @@
 """What every `cardgen` command shares: its consoles, one-line refusals, closed lists of names, the
-game folders named on the command line, and where kits may be written.
+game folders named on the command line, where kits may be written, and how one game's failed or
+warned build is said while the others go on.
 
 A name that is not one of the known ones (a game, a type, a card id, a paper, a shop profile) is
 refused in one line listing the names, with a suggestion, before anything is written; so is a
@@ -12,12 +13,14 @@ import difflib
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 import click
 from rich.console import Console
 
+from cardgen.data.database import load_game_or_raise
 from cardgen.data.errors import DataError, Problem
+from cardgen.data.game import Game
 from cardgen.data.manifest import MANIFEST_NAME
 from cardgen.data.outputs import OutputRefused, claim_root, mark_root, recover_in
 from cardgen.data.project import data_root, game_ids, output_root, resolve_games
@@ -25,6 +28,8 @@ from cardgen.printkit.paper import PAPERS_MM, Duplex
 
 out = console = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
+T = TypeVar("T")
+ErrorTypes = tuple[type[Exception], ...]
 
 
 def print_problems(problems: list[Problem]) -> None:
@@ -95,7 +100,15 @@ def shop_names() -> list[str]:
 
 
 PAPER = Named("paper", lambda: PAPERS_MM)
+paper_option = click.option("--paper", type=PAPER, default="a4", show_default=True)
 DUPLEX = Named("duplex mode", lambda: [d.value for d in Duplex])
+duplex_option = click.option(
+    "--duplex",
+    type=DUPLEX,
+    default="long",
+    show_default=True,
+    help="How your printer turns the sheet: flip on the long or short edge, or none.",
+)
 
 
 class OneLineErrors(click.Group):
@@ -125,6 +138,15 @@ def game_folders(names: tuple[str, ...], data: Path | None) -> list[Path]:
         fail(exc)
 
 
+def load_games(names: tuple[str, ...], data: Path | None) -> list[Game]:
+    """The games named on the command line (all, if none), loaded; data with errors ends the
+    command with its problems before anything is built."""
+    try:
+        return [load_game_or_raise(folder) for folder in game_folders(names, data)]
+    except DataError as exc:
+        fail(exc)
+
+
 def kit_root(out_root: Path | None) -> Path:
     """Where game kits go: the default output folder, or an `--out` folder cardgen may own.
     Whatever killed runs left there is put right first, before the data is even read."""
@@ -145,22 +167,40 @@ def mark_kit_root(target: Path) -> None:
         mark_root(target)
 
 
-data_option = click.option(
-    "--data",
-    "data",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=None,
-    help="Folder holding the games (default: ./card_data).",
+def folder_option(*decls: str, help: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """An option naming a folder, not a file (None when not given): click refuses a file there."""
+    return click.option(
+        *decls, type=click.Path(file_okay=False, path_type=Path), default=None, help=help
+    )
+
+
+data_option = folder_option(
+    "--data", "data", help="Folder holding the games (default: ./card_data)."
 )
-
-
-kits_option = click.option(
+kits_option = folder_option(
     "--out",
     "out_root",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=None,
     help="Folder to hold <game>/ (default: ./output); new, empty, or one cardgen made.",
 )
+
+
+def attempt(game_id: str, build: Callable[[], T], errors: ErrorTypes, failure: str) -> T | None:
+    """What `build` made, or None once its failure is printed in one red line: a refused output
+    folder as it is, one of `errors` as `<game>: <failure>: <why>` (the command goes on with the
+    next game and exits 1 at the end)."""
+    try:
+        return build()
+    except OutputRefused as exc:
+        err.print(str(exc), style="red", markup=False)
+    except errors as exc:
+        err.print(f"{game_id}: {failure}: {exc}", style="red", markup=False)
+    return None
+
+
+def warn(game_id: str, problems: Iterable[object]) -> None:
+    """A yellow line per problem a build met but got past (missing art, an unknown icon)."""
+    for problem in problems:
+        err.print(f"{game_id}: warning: {problem}", style="yellow", markup=False)
 
 
 def offset_mm(value: str) -> tuple[float, float]:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from cardgen.cli_common import DUPLEX, PAPER, console, err, fail, offset_mm
+from cardgen.cli_common import console, duplex_option, err, fail, offset_mm, paper_option
 from cardgen.data.errors import DataError
 from cardgen.printkit.paper import Duplex, PrintOptions
 
@@ -37,8 +37,8 @@ SIZE = "'--size'"  # how a refusal of the size names its option
     show_default=True,
     help="Bleed already in the images, in mm (0: the image is the trim).",
 )
-@click.option("--paper", type=PAPER, default="a4", show_default=True)
-@click.option("--duplex", type=DUPLEX, default="long", show_default=True)
+@paper_option
+@duplex_option
 @click.option("--offset", default="0,0", help="Shift backs by X,Y mm.")
 @click.option("--cut-lines", is_flag=True, help="Full-length cut lines as well as crop marks.")
 @click.option("--gutterfold", is_flag=True, help="Fronts and backs side by side, to fold.")

@@ -40,6 +40,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from cardgen.data.art import LIBRARIES, SOURCES_FILE, read_sources  # noqa: E402
+from cardgen.data.readers.raw import column_letter  # noqa: E402
 
 PACKAGE = "@iconify-json/game-icons"
 VERSION = "1.2.4"  # pinned: a new version may redraw a picture; change it on purpose
@@ -72,21 +73,12 @@ def shown(path: Path) -> str:
 
 
 # finding the names ---------------------------------------------------------------------------
-def _column_name(index: int) -> str:
-    letters = ""
-    index += 1
-    while index:
-        index, rest = divmod(index - 1, 26)
-        letters = chr(65 + rest) + letters
-    return letters
-
-
 def _scan_rows(rows: list[list[str]], label: str, uses: Uses) -> None:
     header = rows[0] if rows else []
     for r, row in enumerate(rows[1:], start=2):
         for c, cell in enumerate(row):
             for match in NAME_IN_CELL.finditer(str(cell or "")):
-                column = header[c] if c < len(header) and header[c] else _column_name(c)
+                column = header[c] if c < len(header) and header[c] else column_letter(c)
                 uses.add(match.group(1), f"{label} row {r}, column {column}")
 
 

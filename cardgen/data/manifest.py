@@ -105,6 +105,11 @@ def _face(obj: Any, where: str, problems: Problems, loc: Location) -> BackFace:
     return BackFace(label, colour, mark)
 
 
+def _faces(obj: dict, where: str, problems: Problems, loc: Location) -> dict[str, BackFace]:
+    """A back's faces by the value that picks them (a deck, a field's value), each checked."""
+    return {str(k): _face(v, f"{where}.faces.{k}", problems, loc) for k, v in obj.items()}
+
+
 def _back(obj: Any, where: str, problems: Problems, loc: Location) -> BackSpec:
     r = _Reader(obj, where, problems, loc)
     style = r.need("style", str) or "none"
@@ -119,26 +124,17 @@ def _back(obj: Any, where: str, problems: Problems, loc: Location) -> BackSpec:
         return BackSpec(style, face=face)
     if style == "by_deck":  # the face chosen by a field of the copy's decklist row
         name = r.get("field", str, "deck") or "deck"
-        faces_obj = r.need("faces", dict) or {}
-        faces = {
-            str(k): _face(v, f"{where}.faces.{k}", problems, loc) for k, v in faces_obj.items()
-        }
+        faces = _faces(r.need("faces", dict) or {}, where, problems, loc)
         r.finish()
         return BackSpec(style, field=name, faces=faces)
     if style == "by_field":
         name = r.need("field", str) or ""
-        faces_obj = r.need("faces", dict) or {}
-        faces = {
-            str(k): _face(v, f"{where}.faces.{k}", problems, loc) for k, v in faces_obj.items()
-        }
+        faces = _faces(r.need("faces", dict) or {}, where, problems, loc)
         r.finish()
         return BackSpec(style, field=name, faces=faces)
     if style == "double_sided":
         name = r.need("field", str) or ""
-        faces_obj = r.get("faces", dict, {}) or {}
-        faces = {
-            str(k): _face(v, f"{where}.faces.{k}", problems, loc) for k, v in faces_obj.items()
-        }
+        faces = _faces(r.get("faces", dict, {}) or {}, where, problems, loc)
         plain_obj = r.get("plain", dict)
         plain = _face(plain_obj, f"{where}.plain", problems, loc) if plain_obj else None
         r.finish()

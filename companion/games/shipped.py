@@ -7,6 +7,7 @@ rules loads no card database until a game is set up without data of its own.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
@@ -37,3 +38,19 @@ def load(game_id: str, build: Callable[[Game], T]) -> T:
     from cardgen.data.database import load_game_or_raise
 
     return build(load_game_or_raise(data_folder(game_id)))
+
+
+def folder_of(game_id: str) -> Callable[[], Path]:
+    """A game's `data_folder()`: asked again at each call, since a game declared later (`cardgen
+    new`) may be the one of that id."""
+    return partial(data_folder, game_id)
+
+
+def loader(game_id: str, build: Callable[[Game], T]) -> Callable[[], T]:
+    """A game's `default_data()`: its shipped data, loaded and validated once per process."""
+
+    @cache
+    def default_data() -> T:
+        return load(game_id, build)
+
+    return default_data

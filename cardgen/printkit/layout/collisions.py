@@ -208,6 +208,13 @@ class CheckingRenderer(Renderer):
         return x + inset, y + inset, x + w - inset, y + h - inset
 
 
+def _on_pictures(item: Drawn, earlier: list[Drawn]) -> list[str]:
+    """A mark or panel drawn over a picture drawn before it, unless it allows that picture."""
+    return [f"{item.name} sits on {other.kind} {other.name}" for other in earlier
+            if other.kind in PICTURES and overlap(other.box, item.box)
+            and not item.allows(other)]  # fmt: skip
+
+
 def collisions(drawn: list[Drawn], width: float, height: float) -> list[str]:
     """What collides on one face (see the module's notes), one phrase each."""
     found: list[str] = []
@@ -219,13 +226,7 @@ def collisions(drawn: list[Drawn], width: float, height: float) -> list[str]:
                           and holds_centre(p, item.box)), None)  # fmt: skip
             fits = inside(item.box, face) if panel is None else holds(panel, item.box)
             named = "the face" if panel is None else f"its panel {panel.name}"
-            for other in earlier:
-                if (
-                    other.kind in PICTURES
-                    and overlap(other.box, item.box)
-                    and not item.allows(other)
-                ):
-                    found.append(f"{item.name} sits on {other.kind} {other.name}")
+            found += _on_pictures(item, earlier)
             on_picture = panel is not None and panel.kind in PICTURES  # said above, or allowed
             if not on_picture and not fits and not (panel and item.allows(panel)):
                 found.append(f"{item.name} leaves {named}")
@@ -234,13 +235,7 @@ def collisions(drawn: list[Drawn], width: float, height: float) -> list[str]:
                         and overlap(other.box, item.box) and not item.allows(other)):  # fmt: skip
                     found.append(f"{item.name} overlaps {other.name}")
         elif item.kind in PANELS:
-            for other in earlier:
-                if (
-                    other.kind in PICTURES
-                    and overlap(other.box, item.box)
-                    and not item.allows(other)
-                ):
-                    found.append(f"{item.name} sits on {other.kind} {other.name}")
+            found += _on_pictures(item, earlier)
     return list(dict.fromkeys(found))
 
 

@@ -41,6 +41,13 @@ from cardgen.rules.backends.inline import inline
 from cardgen.rules.markup import Block
 
 INK = "#1A1A1A"
+# Each heading's font size, leading, space before and space after, in body sizes; and whether it
+# is in the theme's accent colour (a third-level heading is in ink, like the text under it).
+HEADINGS = {
+    "h1": (2.1, 2.5, 0.0, 1.0, True),
+    "h2": (1.4, 1.8, 1.1, 0.4, True),
+    "h3": (1.1, 1.45, 0.7, 0.2, False),
+}
 
 
 @dataclass
@@ -63,55 +70,32 @@ class Theme:
             spaceAfter=size * 0.5,
         )
         accent = colors.HexColor(self.accent)
+        cell = ParagraphStyle(  # never under 8 pt, the floor for player aids
+            "cell",
+            base,
+            fontSize=max(8.0, size * 0.9),
+            leading=max(9.6, size * 1.15),
+            spaceAfter=0,
+        )
+        headings = {
+            name: ParagraphStyle(
+                name,
+                base,
+                fontName=bold,
+                fontSize=size * font,
+                leading=size * leading,
+                textColor=accent if accented else base.textColor,
+                spaceBefore=size * before,
+                spaceAfter=size * after,
+                keepWithNext=1,
+            )
+            for name, (font, leading, before, after, accented) in HEADINGS.items()
+        }
         return {
             "body": base,
-            "h1": ParagraphStyle(
-                "h1",
-                base,
-                fontName=bold,
-                fontSize=size * 2.1,
-                leading=size * 2.5,
-                textColor=accent,
-                spaceBefore=0,
-                spaceAfter=size,
-                keepWithNext=1,
-            ),
-            "h2": ParagraphStyle(
-                "h2",
-                base,
-                fontName=bold,
-                fontSize=size * 1.4,
-                leading=size * 1.8,
-                textColor=accent,
-                spaceBefore=size * 1.1,
-                spaceAfter=size * 0.4,
-                keepWithNext=1,
-            ),
-            "h3": ParagraphStyle(
-                "h3",
-                base,
-                fontName=bold,
-                fontSize=size * 1.1,
-                leading=size * 1.45,
-                spaceBefore=size * 0.7,
-                spaceAfter=size * 0.2,
-                keepWithNext=1,
-            ),
-            "cell": ParagraphStyle(  # never under 8 pt, the floor for player aids
-                "cell",
-                base,
-                fontSize=max(8.0, size * 0.9),
-                leading=max(9.6, size * 1.15),
-                spaceAfter=0,
-            ),
-            "head": ParagraphStyle(
-                "head",
-                base,
-                fontName=bold,
-                fontSize=max(8.0, size * 0.9),
-                leading=max(9.6, size * 1.15),
-                spaceAfter=0,
-            ),
+            **headings,
+            "cell": cell,
+            "head": ParagraphStyle("head", cell, fontName=bold),
             "example": ParagraphStyle("example", base, fontSize=size * 0.95, spaceAfter=2),
             "small": ParagraphStyle("small", base, fontSize=size * 0.8, leading=size),
         }

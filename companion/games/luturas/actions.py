@@ -17,18 +17,25 @@ from companion.games.luturas.combat import declare, let_through
 from companion.games.luturas.data import LuturasData
 from companion.games.luturas.outcome import settle
 from companion.games.luturas.setup import choose, deal, keep, mulligan, toss
-from companion.games.luturas.state import Lutura, LuturasState, with_space
+from companion.games.luturas.state import Lutura, LuturasState, Side, with_space
 from companion.games.luturas.turn import draw_step, end_turn
 
 Handler = Any
 
 
-def place_crystal(
-    data: LuturasData, state: LuturasState, action: Action, rng: random.Random
-) -> Result:
+def from_hand(state: LuturasState, action: Action) -> tuple[int, str, Side]:
+    """The player, the card it plays and its side, the card already out of its hand: the start
+    of every play from the hand (a Crystal, a Gear, a Tool, a Strategy set face down)."""
     p, card = action["player"], action["card"]
     side = state.sides[p]
     board.take(side, "hand", card)
+    return p, card, side
+
+
+def place_crystal(
+    data: LuturasData, state: LuturasState, action: Action, rng: random.Random
+) -> Result:
+    p, card, side = from_hand(state, action)
     board.put(side, "crystals", card)
     where = "left" if len(side.crystals) <= (data.crystals_most + 1) // 2 else "right"
     return {"type": "crystal", "player": p, "card": card}, [
@@ -38,9 +45,8 @@ def place_crystal(
 
 
 def deploy(data: LuturasData, state: LuturasState, action: Action, rng: random.Random) -> Result:
-    p, card, space = action["player"], action["card"], action["space"]
-    side = state.sides[p]
-    board.take(side, "hand", card)
+    p, card, side = from_hand(state, action)
+    space = action["space"]
     with_space(side, space, Lutura((card,)))
     events = [f"{state.names[p]} deploys {data.title(card)} in space {space + 1}."]
     resolved, more = effects.on_deploy(data, state, action, rng)
@@ -50,9 +56,8 @@ def deploy(data: LuturasData, state: LuturasState, action: Action, rng: random.R
 def upgrade(data: LuturasData, state: LuturasState, action: Action, rng: random.Random) -> Result:
     """The new Gear goes on top; damage stays (ruling upgrade-stack); no attack nor activated
     effect this turn (ruling upgrade-pause); an assigned Tool stays (ruling tool-upgrade)."""
-    p, card, space = action["player"], action["card"], action["space"]
-    side = state.sides[p]
-    board.take(side, "hand", card)
+    p, card, side = from_hand(state, action)
+    space = action["space"]
     below = side.spaces[space]
     assert below is not None
     with_space(side, space, replace(below, stack=(*below.stack, card), upgraded=True))
@@ -64,9 +69,7 @@ def upgrade(data: LuturasData, state: LuturasState, action: Action, rng: random.
 
 
 def play_tool(data: LuturasData, state: LuturasState, action: Action, rng: random.Random) -> Result:
-    p, card = action["player"], action["card"]
-    side = state.sides[p]
-    board.take(side, "hand", card)
+    p, card, side = from_hand(state, action)
     side.tool, side.tool_at, side.tool_used = card, -1, False
     return {"type": "tool", "player": p, "card": card}, [
         f"{state.names[p]} plays the Tool {data.title(card)} in front of the Soldier, unassigned."
@@ -89,9 +92,7 @@ def set_strategy(
     data: LuturasData, state: LuturasState, action: Action, rng: random.Random
 ) -> Result:
     """Face down in the Strategy corner: setting is not using (ruling strategy-facedown)."""
-    p, card = action["player"], action["card"]
-    side = state.sides[p]
-    board.take(side, "hand", card)
+    p, card, side = from_hand(state, action)
     side.facedown = card
     return {"type": "set", "player": p, "card": card}, [
         f"{state.names[p]} sets a Strategy face down."

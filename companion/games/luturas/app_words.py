@@ -16,7 +16,16 @@ from companion.engine.core import Action
 from companion.engine.seats import HIDDEN
 from companion.games.luturas.combat import target_words
 from companion.games.luturas.data import LuturasData
-from companion.games.luturas.state import LuturasState
+from companion.games.luturas.state import LuturasState, Side
+
+# The plays from the hand said with the player's name, the card's title and the space alone.
+PLAYS = {
+    "deploy": "{name} deploys {title} from its hand in {where}.",
+    "crystal": "{name} places {title} from its hand beside its Soldier.",
+    "tool": "{name} plays the Tool {title} from its hand in front of its Soldier.",
+    "strategy": "{name} plays the Strategy {title} from its hand.",
+    "set": "{name} sets a Strategy from its hand face down in its Strategy corner.",
+}
 
 
 def says(data: LuturasData, before: LuturasState, action: Action) -> str:
@@ -31,31 +40,21 @@ def says(data: LuturasData, before: LuturasState, action: Action) -> str:
     title = data.title(card) if isinstance(card, str) and card != HIDDEN else ""
     space = action.get("space")
     where = f"space {space + 1}" if isinstance(space, int) else ""
-    if kind == "deploy":
-        return f"{name} deploys {title} from its hand in {where}."
+    if isinstance(kind, str) and kind in PLAYS:
+        return PLAYS[kind].format(name=name, title=title, where=where)
     if kind == "upgrade":
         lutura = side.spaces[space] if isinstance(space, int) else None
         below = data.title(lutura.top) if lutura else "its Lutura"
         kept = f", keeping its {lutura.damage} damage" if lutura and lutura.damage else ""
         return f"{name} upgrades {below} in {where} to {title} from its hand{kept}."
-    if kind == "crystal":
-        return f"{name} places {title} from its hand beside its Soldier."
-    if kind == "tool":
-        return f"{name} plays the Tool {title} from its hand in front of its Soldier."
     if kind == "assign":
-        lutura = side.spaces[space] if isinstance(space, int) else None
-        toward = data.title(lutura.top) if lutura else where
+        toward = _lutura_in(data, side, space, where)
         return f"{name} turns its Tool {data.title(side.tool)} toward {toward} in {where}."
-    if kind == "strategy":
-        return f"{name} plays the Strategy {title} from its hand."
-    if kind == "set":
-        return f"{name} sets a Strategy from its hand face down in its Strategy corner."
     if kind == "flip":
         shown = title or (data.title(side.facedown) if side.facedown not in ("", HIDDEN) else "")
         return f"{name} flips its face-down Strategy{': ' + shown if shown else ''}."
     if kind == "effect":
-        lutura = side.spaces[space] if isinstance(space, int) else None
-        return f"{name} uses the effect of {data.title(lutura.top) if lutura else where}."
+        return f"{name} uses the effect of {_lutura_in(data, side, space, where)}."
     if kind == "tool_effect":
         return f"{name} uses the effect of its Tool {data.title(side.tool)}."
     if kind == "ability":
@@ -63,10 +62,16 @@ def says(data: LuturasData, before: LuturasState, action: Action) -> str:
     if kind == "choose" and action.get("first") in (0, 1):
         return f"{name} chooses that {before.names[action['first']]} starts."
     if kind == "attack":
-        lutura = side.spaces[space] if isinstance(space, int) else None
-        attacker = data.title(lutura.top) if lutura else where
+        attacker = _lutura_in(data, side, space, where)
         return f"{name}'s {attacker} attacks {target_words(data, before, p, action['target'])}."
     return simple(name, kind, action)
+
+
+def _lutura_in(data: LuturasData, side: Side, space: Any, otherwise: str) -> str:
+    """The top card of the Lutura in `space` (a space number), else `otherwise` (an empty space,
+    or none named)."""
+    lutura = side.spaces[space] if isinstance(space, int) else None
+    return data.title(lutura.top) if lutura else otherwise
 
 
 def simple(name: str, kind: Any, action: Action) -> str:

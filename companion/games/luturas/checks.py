@@ -12,6 +12,7 @@ from typing import Any
 
 from companion.engine.core import Action
 from companion.engine.seats import is_player
+from companion.games.drawn import undrawable
 from companion.games.luturas import activated, board, effects, lasting, pending
 from companion.games.luturas.crystals import describe_have, describe_needs, shortfall, types_of
 from companion.games.luturas.data import ANY, LuturasData
@@ -115,14 +116,8 @@ def check_choose(data: LuturasData, state: LuturasState, action: Action) -> str 
 
 def cards_in(pool: tuple[str, ...] | list[str], cards: Any, what: str) -> str | None:
     """None if `cards` (a list) could come off `pool` one after another, else why not."""
-    if not isinstance(cards, list):
-        return f"Name the cards drawn from the {what} as a list."
-    left = list(pool)
-    for card in cards:
-        if not isinstance(card, str) or card not in left:
-            return f"{card!r} is not in the {what}."
-        left.remove(card)
-    return None
+    asked = f"Name the cards drawn from the {what} as a list."
+    return undrawable(pool, cards, asked, f"the {what}")
 
 
 def hand_refusal(

@@ -17,8 +17,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from functools import cache
-from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -253,11 +251,5 @@ def vocabulary_of(game: Game) -> Any:
     return load_vocabulary(raw)
 
 
-def data_folder() -> Path:
-    return shipped.data_folder(GAME_ID)
-
-
-@cache
-def default_data() -> LuturasData:
-    """The shipped game's data, loaded and validated once per process."""
-    return shipped.load(GAME_ID, data_from_game)
+data_folder = shipped.folder_of(GAME_ID)
+default_data = shipped.loader(GAME_ID, data_from_game)  # the shipped data, loaded once

@@ -14,8 +14,6 @@ rulebook's text describes.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -160,11 +158,5 @@ def data_from_game(game: Game) -> MoonlighterData:
     )
 
 
-def data_folder() -> Path:
-    return shipped.data_folder(GAME_ID)
-
-
-@cache
-def default_data() -> MoonlighterData:
-    """The shipped game's data, loaded and validated once per process."""
-    return shipped.load(GAME_ID, data_from_game)
+data_folder = shipped.folder_of(GAME_ID)
+default_data = shipped.loader(GAME_ID, data_from_game)  # the shipped data, loaded once

@@ -18,8 +18,6 @@ facing 6 - p, and a round that ends with one card left in each hand.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -158,11 +156,5 @@ def character_from_row(row: Card) -> Character:
     )
 
 
-def data_folder() -> Path:
-    return shipped.data_folder(GAME_ID)
-
-
-@cache
-def default_data() -> RiposteData:
-    """The shipped game's data, loaded and validated once per process."""
-    return shipped.load(GAME_ID, data_from_game)
+data_folder = shipped.folder_of(GAME_ID)
+default_data = shipped.loader(GAME_ID, data_from_game)  # the shipped data, loaded once

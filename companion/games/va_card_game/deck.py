@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from companion.games.drawn import undrawable
 from companion.games.va_card_game.state import Pair, VaCardGameState, with_side
 
 HEROES, GEAR = "hero", "equipment"
@@ -44,15 +45,10 @@ def draw(
 
 
 def drawable(deck: Pair, cards: Any, what: str) -> str | None:
-    """None if `cards` (a list) could come off `deck` one after another, else why not."""
-    if not isinstance(cards, list):
-        return f"Name the {what} cards drawn as a list."
-    left = set(deck)
-    for card in cards:
-        if not isinstance(card, str) or card not in left:
-            return f"{card!r} is not in the {what} deck."
-        left.discard(card)
-    return None
+    """None if `cards` (a list) could come off `deck` one after another, else why not. Each copy
+    has its own id, and an id comes off at most once however often the deck lists it."""
+    asked = f"Name the {what} cards drawn as a list."
+    return undrawable(set(deck), cards, asked, f"the {what} deck")
 
 
 def take_hero(state: VaCardGameState, player: int, card: str) -> None:

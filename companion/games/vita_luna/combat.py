@@ -6,6 +6,9 @@ board list directly instead of going through the helpers in `state.py`.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import dataclass
+
 from companion.games.vita_luna.data import Creature, VitaLunaData
 from companion.games.vita_luna.state import OVER, REWARD, VitaLunaState
 
@@ -88,18 +91,29 @@ def has_creatures(data: VitaLunaData, state: VitaLunaState, player: int) -> bool
     return any(board[start : start + grey])
 
 
-def attacks(data: VitaLunaData, state: VitaLunaState, player: int) -> tuple[list[str], int]:
-    """Every white creature of `player` with attack above 0 attacks, from the player's left.
+@dataclass(frozen=True)
+class Strike:
+    """One creature's attack, resolved: the log's sentence for it and where it struck."""
 
-    Returns the events and the battle's loser (-1 while it goes on). The battle ends the moment a
-    side runs out of hearts or creatures: later attacks of the turn do not happen.
+    text: str
+    column: int  # the attacking creature's white column
+    targets: tuple[int, ...]  # the enemy columns it struck
+    hearts: tuple[int, ...]  # of those, the empty ones: the heart took those hits
+    loser: int  # the battle's loser, once this attack ended it; else -1
+
+
+def strikes(data: VitaLunaData, state: VitaLunaState, player: int) -> Iterator[Strike]:
+    """Every white creature of `player` with attack above 0 attacks, from the player's left;
+    each `Strike` is yielded once `state` shows it (the table's walk-through draws each one).
+
+    The battle ends the moment a side runs out of hearts or creatures: later attacks of the turn
+    do not happen, and the last strike names the loser.
     """
     white = data.white
     board, cards = state.board, data.cards
     passive = 1 - player
     mine = player * white
     columns = range(white) if player == 0 else range(white - 1, -1, -1)
-    events: list[str] = []
     for column in columns:
         card = board[mine + column]
         if card is None:
@@ -110,26 +124,39 @@ def attacks(data: VitaLunaData, state: VitaLunaState, player: int) -> tuple[list
         retaliators: list[str] = []
         if creature.pronged:
             sides = (column - 1, column + 1) if player == 0 else (column + 1, column - 1)
-            parts = [
-                hit(data, state, creature, passive, side, 1, retaliators)
-                for side in sides
-                if 0 <= side < white
-            ]
-            if parts:
-                text = f"Pronged {creature.name} hits {' and '.join(parts)}"
-            else:  # a one-position row: nothing lies beside the position opposite
-                text = f"Pronged {creature.name} has nothing beside the position opposite to hit"
+            targets = tuple(side for side in sides if 0 <= side < white)
         else:
+            targets = (column,)
+        hearts = tuple(t for t in targets if board[passive * white + t] is None)
+        if not creature.pronged:
             text = f"{creature.name} hits " + hit(
                 data, state, creature, passive, column, creature.attack, retaliators
             )
+        elif targets:
+            parts = [hit(data, state, creature, passive, t, 1, retaliators) for t in targets]
+            text = f"Pronged {creature.name} hits {' and '.join(parts)}"
+        else:  # a one-position row: nothing lies beside the position opposite
+            text = f"Pronged {creature.name} has nothing beside the position opposite to hit"
         for by in retaliators:
             text += retaliate(state, mine + column, card, creature, by)
-        events.append(text)
+        loser = -1
         if state.hearts[passive] == 0 or not has_creatures(data, state, passive):
-            return events, passive
-        if retaliators and not has_creatures(data, state, player):
-            return events, player
+            loser = passive
+        elif retaliators and not has_creatures(data, state, player):
+            loser = player
+        yield Strike(text, column, targets, hearts, loser)
+        if loser != -1:
+            return
+
+
+def attacks(data: VitaLunaData, state: VitaLunaState, player: int) -> tuple[list[str], int]:
+    """`player`'s attack step (`strikes`): its events and the battle's loser (-1 while it goes
+    on)."""
+    events: list[str] = []
+    for strike in strikes(data, state, player):
+        events.append(strike.text)
+        if strike.loser != -1:
+            return events, strike.loser
     return events, -1
 
 

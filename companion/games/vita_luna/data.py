@@ -17,8 +17,6 @@ that both end it with full hands (`auction`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -153,11 +151,5 @@ def data_from_game(game: Game) -> VitaLunaData:
     )
 
 
-def data_folder() -> Path:
-    return shipped.data_folder(GAME_ID)
-
-
-@cache
-def default_data() -> VitaLunaData:
-    """The shipped game's data, loaded and validated once per process."""
-    return shipped.load(GAME_ID, data_from_game)
+data_folder = shipped.folder_of(GAME_ID)
+default_data = shipped.loader(GAME_ID, data_from_game)  # the shipped data, loaded once

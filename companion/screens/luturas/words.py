@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion.engine.seats import HIDDEN
-from companion.games.luturas.combat import damage
+from companion.games.luturas.combat import damage, target_words
 from companion.games.luturas.damage import stamina_left
 from companion.games.luturas.data import ANY, LuturasData
 from companion.games.luturas.declarations import with_trigger
@@ -109,16 +109,15 @@ def lutura_name(state: LuturasState, data: LuturasData, p: int, space: int) -> s
 
 
 def target_name(screen: Screen, p: int, target: int | str) -> str:
+    """What player `p` attacks, for a button: the Soldier or Tool across the table as the table
+    log names them (`target_words`), a Lutura with its space, the player's own Tool as "your"."""
     state, data = screen.state, screen.data
-    foe = 1 - p
-    if target == SOLDIER:
-        return f"{screen.name(foe)}'s Soldier {data.of(state.sides[foe].soldier).name}"
-    if target == TOOL:
-        return f"{screen.name(foe)}'s Tool {data.title(state.sides[foe].tool)}"
     if target == OWN_TOOL:
         return f"your own Tool {data.title(state.sides[p].tool)} (to make room)"
-    assert isinstance(target, int)
-    return f"{screen.name(foe)}'s {lutura_name(state, data, foe, target)} (space {target + 1})"
+    if isinstance(target, int):
+        foe = 1 - p
+        return f"{screen.name(foe)}'s {lutura_name(state, data, foe, target)} (space {target + 1})"
+    return target_words(data, state, p, target)
 
 
 def attack_explained(screen: Screen, action: Action) -> str:

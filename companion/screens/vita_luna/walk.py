@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.engine.seen import SeenMatch
-from companion.games.vita_luna.combat import has_creatures, hit, retaliate
+from companion.games.vita_luna.combat import strikes
 from companion.games.vita_luna.data import VitaLunaData
 from companion.games.vita_luna.state import OVER, REWARD, VitaLunaState
 
@@ -62,40 +62,10 @@ def attack_frames(data: VitaLunaData, before: VitaLunaState, player: int) -> lis
     """`player`'s attacks from `before`, one frame per attacking creature, in the engine's order
     (the player's own left to right) and stopping where the engine stops (a side emptied)."""
     state = before.clone()
-    white = data.white
-    mine, passive = player * white, 1 - player
-    columns = range(white) if player == 0 else range(white - 1, -1, -1)
-    frames: list[Frame] = []
-    for column in columns:
-        card = state.board[mine + column]
-        if card is None or data.cards[card].attack <= 0:
-            continue
-        creature = data.cards[card]
-        retaliators: list[str] = []
-        if creature.pronged:
-            sides = (column - 1, column + 1) if player == 0 else (column + 1, column - 1)
-            targets = tuple(s for s in sides if 0 <= s < white)
-        else:
-            targets = (column,)
-        hearts = tuple(s for s in targets if state.board[passive * white + s] is None)
-        if creature.pronged:
-            parts = [hit(data, state, creature, passive, s, 1, retaliators) for s in targets]
-            if parts:
-                text = f"Pronged {creature.name} hits {' and '.join(parts)}"
-            else:
-                text = f"Pronged {creature.name} has nothing beside the position opposite to hit"
-        else:
-            text = f"{creature.name} hits " + hit(
-                data, state, creature, passive, column, creature.attack, retaliators
-            )
-        for by in retaliators:
-            text += retaliate(state, mine + column, card, creature, by)
-        frames.append(Frame(text, state.clone(), column, targets, hearts))
-        if state.hearts[passive] == 0 or not has_creatures(data, state, passive):
-            break
-        if retaliators and not has_creatures(data, state, player):
-            break
-    return frames
+    return [
+        Frame(s.text, state.clone(), s.column, s.targets, s.hearts)
+        for s in strikes(data, state, player)
+    ]
 
 
 def is_paced(action: Action, app: int | None) -> bool:
