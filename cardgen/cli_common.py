@@ -9,7 +9,6 @@ mistyped option. Where outputs may be written is `cardgen.data.outputs`'s to dec
 
 from __future__ import annotations
 
-import difflib
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -24,6 +23,7 @@ from cardgen.data.game import Game
 from cardgen.data.manifest import MANIFEST_NAME
 from cardgen.data.outputs import OutputRefused, claim_root, mark_root, recover_in
 from cardgen.data.project import data_root, game_ids, output_root, resolve_games
+from cardgen.data.suggest import did_you_mean
 from cardgen.printkit.paper import PAPERS_MM, Duplex
 
 out = console = Console(highlight=False, soft_wrap=True)
@@ -57,12 +57,6 @@ class UsageRefusal(Refusal):
 
 
 LISTED = 40  # names listed in a refusal; a longer list ends with how many there are
-
-
-def did_you_mean(value: str, names: Iterable[str]) -> str:
-    by_lower = {name.lower(): name for name in names}
-    close = difflib.get_close_matches(value.lower(), list(by_lower), n=1, cutoff=0.6)
-    return f"; did you mean {by_lower[close[0]]}?" if close else ""
 
 
 def unknown(option: str, value: str, what: str, names: Iterable[str], where: str = "") -> Refusal:

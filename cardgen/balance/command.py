@@ -8,7 +8,6 @@ started, wherever the games run.
 
 from __future__ import annotations
 
-import difflib
 import re
 import sys
 import time
@@ -53,6 +52,7 @@ from cardgen.data.game import Game
 from cardgen.data.manifest import MANIFEST_NAME
 from cardgen.data.outputs import OutputRefused, claim_root
 from cardgen.data.project import data_root, game_ids, output_root
+from cardgen.data.suggest import did_you_mean
 from cardgen.engines import INSTALL_HINT, NoEngines
 
 out = Console(highlight=False, soft_wrap=True)
@@ -77,11 +77,6 @@ class BalanceRefusal(click.ClickException):
         err.print(self.format_message(), style="red", markup=False)
 
 
-def _hint(value: str, names: list[str]) -> str:
-    close = difflib.get_close_matches(value, names, n=1, cutoff=0.6)
-    return f"; did you mean {close[0]}?" if close else ""
-
-
 def _folder(name: str, data: Path | None) -> Path:
     """GAME as a game id under the data folder, or a path to any folder with a manifest."""
     if (Path(name) / MANIFEST_NAME).is_file():
@@ -91,7 +86,9 @@ def _folder(name: str, data: Path | None) -> Path:
         return root / name
     known = game_ids(root)
     listed = ", ".join(known) or "none"
-    raise BalanceRefusal(f"{name}: no such game (games in {root}: {listed}){_hint(name, known)}")
+    raise BalanceRefusal(
+        f"{name}: no such game (games in {root}: {listed}){did_you_mean(name, known)}"
+    )
 
 
 def _load(folder: Path, what: str = "") -> Game:
@@ -282,7 +279,7 @@ def balance(game: str, data: Path | None, count: int | None, seed: int, workers:
     if chosen not in adapter.bot_names():
         names = adapter.bot_names()
         raise BalanceRefusal(f"--bot {chosen}: no such bot for {loaded.id} (bots: "
-                             f"{', '.join(names)}){_hint(chosen, names)}")  # fmt: skip
+                             f"{', '.join(names)}){did_you_mean(chosen, names)}")  # fmt: skip
     if rungs is not None and not ladder:
         raise BalanceRefusal("--rungs goes with --ladder")
     if versus is not None or ladder:
@@ -359,7 +356,7 @@ def _bots_against_bots(
     names = adapter.bot_names()
     if versus is not None and versus not in names:
         raise BalanceRefusal(f"--vs {versus}: no such bot for {game.id} (bots: "
-                             f"{', '.join(names)}){_hint(versus, names)}")  # fmt: skip
+                             f"{', '.join(names)}){did_you_mean(versus, names)}")  # fmt: skip
     if versus == bot:
         raise BalanceRefusal(f"--vs {versus}: a bot against itself says nothing of its strength")
     bots = names if versus is None else [bot, versus]
@@ -369,8 +366,8 @@ def _bots_against_bots(
         bots = [b.strip() for b in rungs.split(",") if b.strip()]
         unknown = [b for b in bots if b not in names]
         if unknown or len(set(bots)) < 2:
-            raise BalanceRefusal(f"--rungs {rungs}: name two or more of {', '.join(names)}"
-                                 f"{_hint(unknown[0], names) if unknown else ''}")  # fmt: skip
+            hint = did_you_mean(unknown[0], names) if unknown else ""
+            raise BalanceRefusal(f"--rungs {rungs}: name two or more of {', '.join(names)}{hint}")
     data = snap.from_folder(folder)
     matches = [Job(data, game.id, a, seed, games, against=b) for a, b in ladder.pairs(bots)]
     started = time.perf_counter()

@@ -12,7 +12,6 @@ and every check follow, and the variant travels to every worker (a Dask cluster 
 from __future__ import annotations
 
 import csv
-import difflib
 import io
 import json
 import re
@@ -24,6 +23,7 @@ from cardgen.data.errors import DataError, Location
 from cardgen.data.game import Game
 from cardgen.data.readers.csv_reader import decode, sniff_delimiter
 from cardgen.data.records import Card
+from cardgen.data.suggest import did_you_mean
 
 RANGE = re.compile(r"^\s*(-?\d+)\s*(?:\.\.|:|-)\s*(-?\d+)\s*$")
 MAX_VALUES = 64  # values one sweep may play
@@ -73,11 +73,6 @@ class Target:
         return list(range(self.low, self.high + 1))
 
 
-def _hint(value: str, names: list[str]) -> str:
-    close = difflib.get_close_matches(value, names, n=1, cutoff=0.6)
-    return f"; did you mean {close[0]}?" if close else ""
-
-
 def find(game: Game, name: str, flag: str = "--vary") -> Target:
     """The rule number or card stat `name` names, or VariantError in one line."""
     parts = name.strip().split(".")
@@ -104,7 +99,7 @@ def _rule_number(game: Game, number_id: str, flag: str) -> Target:
         declared = list(numbers)
         listed = ", ".join(declared) or "none: this game's data declares no rule numbers"
         raise VariantError(f"{flag} {number_id}: no such rule number in {game.id} (rule "
-                           f"numbers: {listed}){_hint(number_id, declared)}")  # fmt: skip
+                           f"numbers: {listed}){did_you_mean(number_id, declared)}")  # fmt: skip
     record = numbers.records[number_id]
     row = next(r for r in numbers.rows if r.id == number_id)
     return Target(number_id, record.name, spec.sheet, row, "value", record.value, record.min,
@@ -115,17 +110,18 @@ def _card_stat(game: Game, type_id: str, card_id: str, field: str, name: str, fl
     types = [t.id for t in game.spec.types]
     if not game.spec.has_type(type_id):
         raise VariantError(f"{flag} {name}: no card type {type_id} in {game.id} (types: "
-                           f"{', '.join(types)}){_hint(type_id, types)}")  # fmt: skip
+                           f"{', '.join(types)}){did_you_mean(type_id, types)}")  # fmt: skip
     spec = game.spec.type(type_id)
     ids = [c.id for c in game.cards.get(type_id, [])]
     if card_id not in ids:
         raise VariantError(f"{flag} {name}: no {spec.name} {card_id} in {game.id}"
-                           f"{_hint(card_id, ids)}")  # fmt: skip
+                           f"{did_you_mean(card_id, ids)}")  # fmt: skip
     fields = {f.name: f for f in spec.fields}
     numeric = [f.name for f in spec.fields if f.type == "int"]
     if field not in fields:
+        hint = did_you_mean(field, numeric)
         raise VariantError(f"{flag} {name}: a {spec.name} has no field {field} (numbers: "
-                           f"{', '.join(numeric) or 'none'}){_hint(field, numeric)}")  # fmt: skip
+                           f"{', '.join(numeric) or 'none'}){hint}")  # fmt: skip
     if fields[field].type != "int":
         raise VariantError(f"{flag} {name}: {field} is a {fields[field].type} field, not a whole "
                            f"number (numbers: {', '.join(numeric) or 'none'})")  # fmt: skip

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cardgen.data.suggest import did_you_mean
+
 LIBRARIES = {"game-icons": "art/game-icons"}  # prefix -> folder inside the game's folder
 SOURCES_FILE = "SOURCES.json"
 ICON_NAME = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -35,6 +37,7 @@ def library_name(value: str) -> tuple[str, str] | None:
     if prefix not in LIBRARIES:
         raise ArtNameError(
             f"{value!r}: unknown art library {prefix!r} (known: {', '.join(LIBRARIES)})"
+            f"{did_you_mean(prefix, LIBRARIES)}"
         )
     if not ICON_NAME.match(name):
         raise ArtNameError(f"{value!r}: an icon name is lower-case words joined by '-'")

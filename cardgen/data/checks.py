@@ -14,6 +14,7 @@ from cardgen.data.errors import Problems, clip, describe, quoted
 from cardgen.data.game import Game
 from cardgen.data.records import Card
 from cardgen.data.spec import CountRule, DeckFormat, TypeSpec
+from cardgen.data.suggest import did_you_mean
 
 MOST_COPIES = 10_000  # of one card: more is a typo (or a file meant to exhaust memory)
 MOST_COMPONENTS = 200_000  # of one type, all copies counted: what a print kit lays out
@@ -79,8 +80,9 @@ def _check_refs(game: Game, spec: TypeSpec, cards: list[Card], problems: Problem
                     continue
                 found = index.get(target)
                 if found is None:
+                    hint = did_you_mean(str(target), index)
                     problems.error(
-                        card.where(f.name), f"{f.name}: no card has the id {describe(target)}"
+                        card.where(f.name), f"{f.name}: no card has the id {describe(target)}{hint}"
                     )
                 elif "*" not in f.to and found.type not in f.to:
                     wanted = " or ".join(f.to)
@@ -255,7 +257,7 @@ def _check_backs(spec: TypeSpec, cards: list[Card], problems: Problems) -> None:
             problems.error(
                 card.where(back.field),
                 f"{back.field}: no card back is declared for {quoted(value)} "
-                f"(backs: {', '.join(back.faces)})",
+                f"(backs: {', '.join(back.faces)}){did_you_mean(value, back.faces)}",
             )
 
 

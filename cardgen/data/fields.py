@@ -16,6 +16,7 @@ from typing import Any
 
 from cardgen.data.effects import EffectError, Vocabulary, parse_effects
 from cardgen.data.errors import describe, quoted
+from cardgen.data.suggest import did_you_mean
 
 LIST_SEPARATORS = re.compile(r"[;,|\n]")
 TRUE_WORDS = {"true", "yes", "y", "1", "x", "✓", "✔"}
@@ -200,7 +201,9 @@ def _choose(word: str, allowed: tuple[str, ...]) -> str:
     lookup = {v.lower(): v for v in allowed}
     key = word.strip().lower()
     if key not in lookup:
-        raise FieldValueError(f"{quoted(word)} is not one of: {', '.join(allowed)}")
+        raise FieldValueError(
+            f"{quoted(word)} is not one of: {', '.join(allowed)}{did_you_mean(word, allowed)}"
+        )
     return lookup[key]
 
 
@@ -218,6 +221,7 @@ def _keyword(word: str, spec: FieldSpec, ctx: ParseContext) -> str:
     if key not in aliases:
         known = sorted(set(aliases.values()))
         hint = f" (known: {', '.join(known)})" if known else ""
+        hint += did_you_mean(word.strip(), [*known, *aliases])
         raise FieldValueError(f"{quoted(word.strip())} is not a known {spec.set} keyword{hint}")
     return aliases[key]
 

@@ -20,6 +20,7 @@ from cardgen.data.effects import (
 from cardgen.data.errors import Location, Problems, clip, describe, quoted
 from cardgen.data.fields import FieldValueError, ParseContext, parse_cell
 from cardgen.data.spec import DeckFormat, GameSpec, TypeSpec
+from cardgen.data.suggest import did_you_mean
 
 
 def check_references(spec: GameSpec, problems: Problems, loc: Location) -> None:
@@ -35,12 +36,17 @@ def check_references(spec: GameSpec, problems: Problems, loc: Location) -> None:
         sheets[t.sheet.lower()] = t.id
         for f in t.fields:
             if f.set and f.set not in spec.keyword_sets:
+                hint = did_you_mean(f.set, spec.keyword_sets)
                 problems.error(
-                    loc, f"{where}.fields[{f.name}]: keyword set {quoted(f.set)} is not declared"
+                    loc,
+                    f"{where}.fields[{f.name}]: keyword set {quoted(f.set)} is not declared{hint}",
                 )
             for target in f.to:
                 if target != "*" and target not in type_ids:
-                    problems.error(loc, f"{where}.fields[{f.name}]: no card type {quoted(target)}")
+                    hint = did_you_mean(target, type_ids)
+                    problems.error(
+                        loc, f"{where}.fields[{f.name}]: no card type {quoted(target)}{hint}"
+                    )
         _check_print_by_deck(spec, t, problems, loc)
         if t.kind == "decklist":
             formats = [t.default_format] if t.default_format else []
@@ -50,7 +56,8 @@ def check_references(spec: GameSpec, problems: Problems, loc: Location) -> None:
                 problems.error(loc, f'{where}: a decklist needs "default_format" or a format field')
             for fid in formats:
                 if fid not in spec.deck_formats:
-                    problems.error(loc, f"{where}: deck format {quoted(fid)} is not declared")
+                    hint = did_you_mean(fid, spec.deck_formats)
+                    problems.error(loc, f"{where}: deck format {quoted(fid)} is not declared{hint}")
     if len({t.id for t in spec.types}) != len(spec.types):
         problems.error(loc, "types: two types share an id")
     for fmt in spec.deck_formats.values():
@@ -59,7 +66,10 @@ def check_references(spec: GameSpec, problems: Problems, loc: Location) -> None:
         named += [t for c in fmt.counts for t in c.types]
         for type_name in named:
             if type_name not in type_ids:
-                problems.error(loc, f"deck_formats.{fmt.id}: no card type {describe(type_name)}")
+                hint = did_you_mean(str(type_name), type_ids)
+                problems.error(
+                    loc, f"deck_formats.{fmt.id}: no card type {describe(type_name)}{hint}"
+                )
         _check_format_fields(spec, fmt, problems, loc)
 
 
@@ -134,7 +144,8 @@ def attach_vocabulary(spec: GameSpec, problems: Problems, loc: Location) -> None
         for set_id in sorted(keyword_sets_used(vocabulary) - set(spec.keyword_sets)):
             problems.error(loc, f"effects: keyword set {quoted(set_id)} is not declared")
         for type_id in sorted(type_names(vocabulary) - {t.id for t in spec.types}):
-            problems.error(loc, f"effects: no card type {quoted(type_id)}")
+            hint = did_you_mean(type_id, [t.id for t in spec.types])
+            problems.error(loc, f"effects: no card type {quoted(type_id)}{hint}")
     for t in spec.types:
         for f in t.fields:
             if f.type != "effect":

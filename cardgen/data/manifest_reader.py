@@ -11,6 +11,7 @@ from cardgen.data.errors import Location, Problems, clip, describe, quoted
 from cardgen.data.fields import LARGEST, SAFE_ID
 from cardgen.data.readers.json_reader import NumberText
 from cardgen.data.remote import looks_like_url, url_problem
+from cardgen.data.suggest import did_you_mean
 
 LONGEST_NAME = 64  # a game's, a type's or a sheet's id names folders and files
 
@@ -91,10 +92,10 @@ class _Reader:
         return self.get(key, kind)
 
     def finish(self, allowed_extra: set[str] | None = None) -> None:
-        extra = set(self.obj) - self.used - (allowed_extra or set())
-        for key in sorted(extra):
+        known = self.used | (allowed_extra or set())
+        for key in sorted(set(self.obj) - known):
             if not key.startswith("_"):  # "_comment" and friends are notes for people
-                self.fail(f'unknown key "{clip(key)}"')
+                self.fail(f'unknown key "{clip(key)}"{did_you_mean(key, sorted(known))}')
 
 
 def _sane_number(value: Any) -> bool:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from cardgen.data.errors import DataError, Location
 from cardgen.data.manifest import MANIFEST_NAME
+from cardgen.data.suggest import did_you_mean
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -51,8 +52,11 @@ def game_folder(name: str, root: Path) -> Path:
     candidate = root / name
     if (candidate / MANIFEST_NAME).is_file():
         return candidate
-    known = ", ".join(game_ids(root)) or "none"
-    raise DataError.at(Location(name), f"no such game (games in {root}: {known})")
+    ids = game_ids(root)
+    known = ", ".join(ids) or "none"
+    raise DataError.at(
+        Location(name), f"no such game (games in {root}: {known}){did_you_mean(name, ids)}"
+    )
 
 
 def resolve_games(names: tuple[str, ...] | list[str], root: Path) -> list[Path]:

@@ -10,6 +10,7 @@ from cardgen.data.errors import Location, Problems, quoted
 from cardgen.data.fields import FIELD_TYPES, FieldSpec, FieldValueError, ParseContext, parse_cell
 from cardgen.data.readers.raw import RawSheet, is_blank
 from cardgen.data.spec import TypeSpec
+from cardgen.data.suggest import did_you_mean
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,8 @@ def cards_from_sheet(
             where = sheet.header_row if sheet.label_columns else _first_row_with(sheet, name)
             problems.error(
                 sheet.loc(where, column),
-                f"unknown column {quoted(name)} (a {spec.name} has: {known})",
+                f"unknown column {quoted(name)} (a {spec.name} has: {known})"
+                f"{did_you_mean(name, declared)}",
             )
     missing_columns = set()
     for f in spec.fields:

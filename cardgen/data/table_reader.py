@@ -13,6 +13,7 @@ from typing import Any
 
 from cardgen.data.citations import CitationError, cite
 from cardgen.data.errors import Location, Problems, clip, describe, quoted
+from cardgen.data.suggest import did_you_mean
 from cardgen.data.table import (
     DECK_EMPTY,
     DIE,
@@ -121,13 +122,17 @@ class _Part:
     def finish(self) -> None:
         for key in self.obj:
             if key not in self.used and not key.startswith("_"):
-                self.fail(f"unknown key {quoted(str(key))}")
+                hint = did_you_mean(str(key), sorted(self.used))
+                self.fail(f"unknown key {quoted(str(key))}{hint}")
 
 
 def _known(part: _Part, key: str, value: str | None, known: Mapping[str, Any], what: str) -> None:
     if value is not None and value not in known:
         names = ", ".join(known) or "none declared"
-        part.fail(f'"{key}": unknown {what} {quoted(value)} ({what}s: {clip(names, 120)})')
+        part.fail(
+            f'"{key}": unknown {what} {quoted(value)} ({what}s: {clip(names, 120)})'
+            f"{did_you_mean(value, known)}"
+        )
 
 
 class TableReader:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from cardgen.data.suggest import did_you_mean
 from cardgen.data.units import to_mm
 from cardgen.printkit.backends.fonts import ASCENT, FONTS, PT_PER_MM, text_width_mm
 from cardgen.printkit.draw import EllipseOp, IconOp, ImageOp, Op, PolygonOp, RectOp, Style, TextOp
@@ -298,7 +299,8 @@ def check_element(raw: dict[str, Any], where: str) -> None:
     kind = raw.get("type")
     if kind not in ELEMENTS:
         known = ", ".join([*ELEMENTS, "repeat"])  # a repeat is read by layout.template
-        raise LayoutError(f"{where}: unknown element type {kind!r} ({known})")
+        hint = did_you_mean(str(kind), [*ELEMENTS, "repeat"])
+        raise LayoutError(f"{where}: unknown element type {kind!r} ({known}){hint}")
     allowed = ELEMENTS[kind][1] | COMMON
     for key in raw:
         if key not in allowed:

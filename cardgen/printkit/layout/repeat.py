@@ -39,6 +39,7 @@ from collections.abc import Iterator
 from dataclasses import fields, replace
 from typing import Any
 
+from cardgen.data.suggest import did_you_mean
 from cardgen.printkit.draw import Op
 from cardgen.printkit.layout.errors import LayoutError
 
@@ -54,6 +55,7 @@ def check_repeat(raw: dict[str, Any], where: str) -> None:
     if unknown:
         raise LayoutError(
             f"{where}: repeat has no key {unknown[0]!r} (it takes {', '.join(sorted(REPEAT_KEYS))})"
+            f"{did_you_mean(unknown[0], REPEAT_KEYS)}"
         )
     if ("count" in raw) == ("items" in raw):
         raise LayoutError(f"{where}: repeat needs either count or items")

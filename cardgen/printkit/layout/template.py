@@ -25,6 +25,7 @@ from typing import Any
 from jinja2 import Template, TemplateSyntaxError, Undefined, UndefinedError
 from jinja2.utils import consume
 
+from cardgen.data.suggest import did_you_mean
 from cardgen.printkit.layout.context import environment
 from cardgen.printkit.layout.elements import check_element
 from cardgen.printkit.layout.errors import LayoutError, check_policy
@@ -183,7 +184,7 @@ def load_layout(path: Path, root: Path) -> Layout:
     known = {"vars", "elements", "bleed_colour", "options", "description"}
     unknown = sorted(k for k in data if k not in known and not k.startswith("_"))
     if unknown:
-        raise LayoutError(f"{shown}: unknown key {unknown[0]!r}")
+        raise LayoutError(f"{shown}: unknown key {unknown[0]!r}{did_you_mean(unknown[0], known)}")
     variables = tuple(
         (name, _compile(value, f"{shown} vars.{name}"))
         for name, value in data.get("vars", {}).items()
