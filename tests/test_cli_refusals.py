@@ -59,43 +59,45 @@ def refused(result, message: str, code: int = 1) -> None:
     assert result.stdout == ""
 
 
-def test_a_mistyped_type_is_refused_and_the_subset_kept(kit):
+def build_refused(kit: Path, options: tuple[object, ...], message: str) -> None:
+    """`cardgen build` with `options` is refused with `message`, and the kit is as it was."""
     before = snapshot(kit)
-    refused(
-        build(kit, "--type", "cards"),
+    refused(build(kit, *options), message)
+    assert snapshot(kit) == before
+
+
+def test_a_mistyped_type_is_refused_and_the_subset_kept(kit):
+    build_refused(
+        kit,
+        ("--type", "cards"),
         "--type cards: no such printed type in ptest (printed types: card, duo); "
         "did you mean card?",
     )
-    assert snapshot(kit) == before
 
 
 def test_an_unknown_card_id_is_refused(kit):
-    before = snapshot(kit)
-    refused(
-        build(kit, "--id", "c55"),
+    build_refused(
+        kit,
+        ("--id", "c55"),
         f"--id c55: no such card in ptest (cards: {', '.join(CARDS)}); did you mean c5?",
     )
-    assert snapshot(kit) == before
 
 
 def test_a_card_id_of_another_type_is_refused(kit):
-    before = snapshot(kit)
     duos = ", ".join(c for c in CARDS if c.startswith("d"))
-    refused(
-        build(kit, "--type", "duo", "--id", "c3"),
+    build_refused(
+        kit,
+        ("--type", "duo", "--id", "c3"),
         f"--id c3: no such card in ptest of type duo (cards: {duos})",
     )
-    assert snapshot(kit) == before
 
 
 def test_changed_with_a_mistyped_type_is_refused(kit):
-    before = snapshot(kit)
-    result = build(kit, "--changed", "--type", "duos")
-    refused(
-        result,
+    build_refused(
+        kit,
+        ("--changed", "--type", "duos"),
         "--type duos: no such printed type in ptest (printed types: card, duo); did you mean duo?",
     )
-    assert snapshot(kit) == before
 
 
 @pytest.mark.parametrize(
@@ -132,9 +134,7 @@ def test_a_mistyped_game_is_refused(kit, command):
     ],
 )
 def test_a_mistyped_paper_or_duplex_is_refused(kit, option, value, message):
-    before = snapshot(kit)
-    refused(build(kit, option, value), message)
-    assert snapshot(kit) == before
+    build_refused(kit, (option, value), message)
 
 
 def test_a_mistyped_paper_is_refused_by_rules_and_sheet(kit):
@@ -146,13 +146,12 @@ def test_a_mistyped_paper_is_refused_by_rules_and_sheet(kit):
 
 
 def test_a_mistyped_shop_is_refused(kit):
-    before = snapshot(kit)
     names = ", ".join(sorted(shop_profiles()))
-    refused(
-        build(kit, "--shop", "tcg"),
+    build_refused(
+        kit,
+        ("--shop", "tcg"),
         f"--shop tcg: no such shop profile (shop profiles: {names}); did you mean tgc?",
     )
-    assert snapshot(kit) == before
 
 
 def test_a_mistyped_format_is_refused(tmp_path, monkeypatch):

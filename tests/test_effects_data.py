@@ -1,20 +1,18 @@
-"""Effects declared in the data: the grammar, the vocabulary, the printed sentence, the checks.
+"""Effects declared in the data: every shipped card, the grammar, the printed sentence, other formats.
 
 Every shipped Luturas card's `does` cell is parsed and its printed text must be the sentence
 rendered from it; each mistake a designer can make is refused in one line; a new card made only
 in a copied data folder validates and prints.
+
+The vocabulary and any declaration it allows are in test_effects_data_vocabulary, the checks in
+a copied data folder in test_effects_data_checks; shared helpers in `effects_data`.
 """
 
 from __future__ import annotations
 
-import copy
 import csv
 import io
 import json
-import random
-import re
-import shutil
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,29 +28,19 @@ from cardgen.data.effects import (
     Target,
     Vocabulary,
     cells_of,
-    load_vocabulary,
     parse_effects,
     render,
 )
-from cardgen.data.fields import FieldSpec, FieldValueError, ParseContext, parse_cell
-from cardgen.data.project import REPO_ROOT
 
 from .conftest import load_clean
-
-LUTURAS = REPO_ROOT / "card_data" / "luturas"
-RAW = json.loads((LUTURAS / "manifest.json").read_text(encoding="utf-8"))
-VOCABULARY = load_vocabulary(RAW["effects"])
-NATURES = ("aquatic", "flammable", "botanical", "nuclear", "terrestrial", "plasmatic", "prismatic")
-KEYWORDS = {"nature": {n: n for n in NATURES}}
-DECLARING = {"lutura": "effect", "tool": "effect", "strategy": "effect", "soldier": "ability"}
-
-
-def parse(cell: str) -> tuple[Effect, ...]:
-    return parse_effects(cell, VOCABULARY, KEYWORDS)
-
-
-def text(cell: str) -> str:
-    return render(parse(cell), VOCABULARY)
+from .effects_data import (
+    DECLARING,
+    KEYWORDS,
+    LUTURAS,
+    copy_luturas,
+    parse,
+    text,
+)
 
 
 @pytest.fixture(scope="module")
@@ -63,7 +51,7 @@ def shipped():
     return game
 
 
-# --- every shipped card ---------------------------------------------------------------------
+# --- every shipped card --------------------------------------------------------------------------
 
 
 def test_every_printed_effect_is_declared(shipped):
@@ -98,7 +86,7 @@ def test_the_vocabulary_is_read_from_the_manifest(shipped):
     assert used == set(vocabulary.verbs), "a verb nobody uses, or a card using an unknown one"
 
 
-# --- parsing ---------------------------------------------------------------------------------
+# --- parsing -------------------------------------------------------------------------------------
 
 
 def test_a_full_declaration_parses_to_plain_names():
@@ -212,113 +200,8 @@ def test_an_overlong_cell_is_refused_before_parsing():
         parse("deploy: " + ", ".join(["draw 1"] * 400))
 
 
-# --- the vocabulary --------------------------------------------------------------------------
+# --- rendering -----------------------------------------------------------------------------------
 
-
-def vocabulary_with(**changes: Any) -> dict[str, Any]:
-    raw = copy.deepcopy(RAW["effects"])
-    for path, value in changes.items():
-        keys = path.split("__")
-        node = raw
-        for key in keys[:-1]:
-            node = node[key]
-        if value is None:
-            del node[keys[-1]]
-        else:
-            node[keys[-1]] = value
-    return raw
-
-
-VOCABULARY_ERRORS = {
-    "not an object": ([], "effects should be an object"),
-    "unknown key": ({**RAW["effects"], "verbz": {}}, "effects: unknown key 'verbz'"),
-    "section not an object": (vocabulary_with(verbs=[]), "effects.verbs should be dict"),
-    "word key": (
-        vocabulary_with(triggers__Deploy={"text": "Deploy"}),
-        "effects.triggers: 'Deploy' should be lower_case_with_underscores",
-    ),
-    "unknown word key": (
-        vocabulary_with(limits__once_per_turn={"txt": "x"}),
-        "effects.limits.once_per_turn: unknown key 'txt'",
-    ),
-    "flag place": (
-        vocabulary_with(flags__may={"place": "after"}),
-        "effects.flags.may.place must be one of header, before, may",
-    ),
-    "target text": (
-        vocabulary_with(targets__self={"kind": "lutura"}),
-        "effects.targets.self.text is required",
-    ),
-    "target side": (
-        vocabulary_with(targets__self={"text": "x", "kind": "lutura", "side": "mine"}),
-        "effects.targets.self.side must be one of own, opponent, any",
-    ),
-    "verb text": (vocabulary_with(verbs__win={"text": ""}), "effects.verbs.win.text should be"),
-    "verb amount": (
-        vocabulary_with(verbs__win={"text": "x", "amount": "some"}),
-        "effects.verbs.win.amount must be one of none, required, optional",
-    ),
-    "verb kind": (
-        vocabulary_with(verbs__win={"text": "x", "targets": ["planet"]}),
-        "effects.verbs.win: no target is of kind 'planet'",
-    ),
-    "verb text key": (
-        vocabulary_with(verbs__win={"text": {"planet": "x"}}),
-        "effects.verbs.win.text: 'planet' is no target nor kind it takes",
-    ),
-    "filter kind": (
-        vocabulary_with(filters__gear={"text": "x", "kinds": ["planet"]}),
-        "effects.filters.gear: no target is of kind 'planet'",
-    ),
-    "choice values": (
-        vocabulary_with(filters__gear={"text": "x", "value": {"type": "choice"}}),
-        'effects.filters.gear.value: a choice needs "values"',
-    ),
-    "keyword set": (
-        vocabulary_with(filters__nature={"text": "x", "value": {"type": "keyword"}}),
-        'effects.filters.nature.value: a keyword value needs "set"',
-    ),
-    "default trigger": (
-        vocabulary_with(default_trigger="whenever"),
-        "effects.default_trigger 'whenever' is not a trigger",
-    ),
-    "no verbs": (vocabulary_with(verbs={}), "effects needs at least one trigger and one verb"),
-    "overlap": (
-        vocabulary_with(flags__deploy={"text": "x"}),
-        "effects: 'deploy' is both in triggers and in flags",
-    ),
-    "condition trigger": (
-        vocabulary_with(conditions__target_destroyed={"text": "x", "triggers": ["later"]}),
-        "effects.conditions.target_destroyed: no trigger 'later'",
-    ),
-    "types on a flag": (
-        vocabulary_with(flags__may={"place": "may", "types": ["soldier"]}),
-        "effects.flags.may: unknown key 'types'",
-    ),
-    "triggers on a trigger": (
-        vocabulary_with(triggers__use={"text": "", "triggers": ["deploy"]}),
-        "effects.triggers.use: unknown key 'triggers'",
-    ),
-    "names": (
-        vocabulary_with(targets__self={"text": "x", "kind": "lutura", "types": [1]}),
-        "effects.targets.self.types should be a list of names",
-    ),
-    "wrong type": (
-        vocabulary_with(verbs__win={"text": "x", "all": "yes"}),
-        "effects.verbs.win.all should be bool",
-    ),
-}
-
-
-@pytest.mark.parametrize("case", list(VOCABULARY_ERRORS))
-def test_each_vocabulary_mistake_is_named_by_its_path(case):
-    raw, expected = VOCABULARY_ERRORS[case]
-    with pytest.raises(EffectError) as caught:
-        load_vocabulary(raw)
-    assert expected in str(caught.value)
-
-
-# --- rendering -------------------------------------------------------------------------------
 
 RENDERED = {
     "deploy: draw 1": "Deploy: Draw 1 card.",
@@ -394,222 +277,7 @@ def test_the_sentence_is_rendered_from_the_declaration(cell):
     assert text(cell) == RENDERED[cell]
 
 
-# --- the checks in a copied data folder ------------------------------------------------------
-
-
-def copy_luturas(tmp_path: Path) -> Path:
-    folder = tmp_path / "data" / "luturas"
-    shutil.copytree(LUTURAS, folder)
-    return folder
-
-
-def edit_sheet(folder: Path, sheet: str, change) -> None:
-    path = folder / f"{sheet}.csv"
-    rows = list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8"))))
-    header = list(rows[0])
-    rows = change(rows)
-    out = io.StringIO()
-    writer = csv.DictWriter(out, header, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(rows)
-    path.write_text(out.getvalue(), encoding="utf-8")
-
-
-def set_cells(card_id: str, **cells: str):
-    def change(rows):
-        for row in rows:
-            if row["id"] == card_id:
-                row.update(cells)
-        return rows
-
-    return change
-
-
-def errors(folder: Path) -> list[str]:
-    _, problems = load_game(folder)
-    return [str(p) for p in problems if p.is_error]
-
-
-def test_printed_text_that_differs_is_refused_quoting_the_sentence(tmp_path):
-    folder = copy_luturas(tmp_path)
-    edit_sheet(folder, "luturas", set_cells("arcwisp_g1", effect="Deploy: Draw 2 cards."))
-    (line,) = errors(folder)
-    assert "luturas.csv:22:K: effect differs from does; it should read: " in line
-    assert line.endswith("it should read: Deploy: Draw 1 card.")
-
-
-def test_bold_and_italic_marks_in_the_printed_text_are_allowed(tmp_path):
-    folder = copy_luturas(tmp_path)
-    edit_sheet(folder, "luturas", set_cells("arcwisp_g1", effect="**Deploy:** Draw *1* card."))
-    edit_sheet(folder, "strategies", set_cells("sabotage", effect="Destroy a  Tool."))
-    assert errors(folder) == []
-    edit_sheet(folder, "luturas", set_cells("arcwisp_g1", effect="**Deploy:** Draw *2* cards."))
-    assert len(errors(folder)) == 1
-
-
-def test_the_longest_sentence_is_quoted_whole(tmp_path):
-    folder = copy_luturas(tmp_path)
-    edit_sheet(folder, "luturas", set_cells("arcwisp_g1", effect="Deploy."))
-    long = "always: bypass self, taunt self"
-    edit_sheet(folder, "luturas", set_cells("arcwisp_g1", does=long))
-    (line,) = errors(folder)
-    sentence = render(parse(long), VOCABULARY)
-    assert 160 < len(sentence) <= 170 and line.endswith("it should read: " + sentence)
-
-
-def test_a_blank_printed_text_is_filled_from_the_declaration(tmp_path):
-    folder = copy_luturas(tmp_path)
-    edit_sheet(folder, "soldiers", set_cells("ranger_kade", ability=""))
-    game = load_clean(folder)
-    kade = game.by_id("ranger_kade")
-    assert kade is not None
-    assert kade["ability"] == "Once per game, on your turn: Deal 4 damage to a Lutura."
-
-
-def test_a_bad_declaration_names_file_row_and_column(tmp_path):
-    folder = copy_luturas(tmp_path)
-    edit_sheet(folder, "strategies", set_cells("sabotage", does="use: destroy soldier"))
-    (line,) = errors(folder)
-    assert "strategies.csv:7:F: does: 'soldier' is not a target of the vocabulary" in line
-
-
-def test_printed_text_without_a_declaration_is_refused(tmp_path):
-    folder = copy_luturas(tmp_path)
-    edit_sheet(folder, "luturas", set_cells("arcwisp_g1", does=""))
-    (line,) = errors(folder)
-    assert "luturas.csv:22:L: does: Arcwisp prints an effect but declares none here" in line
-
-
-def test_a_rendered_sentence_over_the_text_limit_is_refused(tmp_path):
-    folder = copy_luturas(tmp_path)
-    long = ", ".join(["draw 1"] * 12)
-    edit_sheet(folder, "luturas", set_cells("arcwisp_g1", does=f"deploy: {long}", effect=""))
-    (line,) = errors(folder)
-    assert "luturas.csv:22:L: does: the sentence it prints is" in line
-    assert "over the effect limit of 170" in line
-
-
-def test_a_required_declaration_must_be_given(tmp_path):
-    folder = copy_luturas(tmp_path)
-    edit_sheet(folder, "tools", set_cells("tide_harpoon", does="", effect=""))
-    assert any("tools.csv:2:E: does: a value is required here" in e for e in errors(folder))
-
-
-def manifest_errors(tmp_path: Path, change) -> list[str]:
-    folder = copy_luturas(tmp_path)
-    raw = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
-    change(raw)
-    (folder / "manifest.json").write_text(json.dumps(raw), encoding="utf-8")
-    return errors(folder)
-
-
-def test_an_effect_field_needs_the_vocabulary(tmp_path):
-    found = manifest_errors(tmp_path, lambda raw: raw.pop("effects"))
-    assert any(
-        'types[soldier].fields[does]: an effect field needs the manifest\'s "effects" words' in e
-        for e in found
-    )
-
-
-def test_the_text_field_must_be_a_text_field(tmp_path):
-    def change(raw):
-        lutura = next(t for t in raw["types"] if t["id"] == "lutura")
-        next(f for f in lutura["fields"] if f["name"] == "does")["text_field"] = "stamina"
-
-    found = manifest_errors(tmp_path, change)
-    assert any(
-        "fields[does]: text_field 'stamina' is not a text field of lutura" in e for e in found
-    )
-
-
-def test_the_vocabulary_may_name_only_declared_keyword_sets(tmp_path):
-    found = manifest_errors(
-        tmp_path, lambda raw: raw["effects"]["filters"]["nature"]["value"].update(set="elem")
-    )
-    assert any("effects: keyword set 'elem' is not declared" in e for e in found)
-
-
-def test_a_vocabulary_mistake_is_reported_at_the_manifest(tmp_path):
-    found = manifest_errors(
-        tmp_path, lambda raw: raw["effects"]["verbs"]["win"].update(targets=["planet"])
-    )
-    assert any(
-        e.endswith("manifest.json: effects.verbs.win: no target is of kind 'planet'") for e in found
-    ), found
-
-
-def test_a_trigger_or_target_on_the_wrong_card_type_is_refused(tmp_path):
-    folder = copy_luturas(tmp_path)
-    edit_sheet(folder, "tools", set_cells("tide_harpoon", does="deploy: draw 1", effect=""))
-    edit_sheet(folder, "soldiers", set_cells("ranger_kade", does="once per game: heal 1 self"))
-    found = errors(folder)
-    assert any(
-        "tools.csv:2:E: does: the trigger 'deploy' is for lutura cards only, not a tool" in e
-        for e in found
-    ), found
-    assert any(
-        "soldiers.csv:5:F: does: the target 'self' is for lutura cards only, not a soldier" in e
-        for e in found
-    ), found
-
-
-def test_the_vocabulary_may_name_only_existing_card_types(tmp_path):
-    found = manifest_errors(
-        tmp_path, lambda raw: raw["effects"]["triggers"]["deploy"].update(types=["creature"])
-    )
-    assert any("effects: no card type 'creature'" in e for e in found), found
-
-
-def test_a_card_using_a_removed_verb_is_refused(tmp_path):
-    found = manifest_errors(tmp_path, lambda raw: raw["effects"]["verbs"].pop("win"))
-    assert any("luturas.csv:29:L: does: 'win' is not a verb of the vocabulary" in e for e in found)
-
-
-def new_card(rows):
-    fernwing = next(r for r in rows if r["id"] == "fernwing")
-    rows.append(
-        {
-            **fernwing,
-            "id": "mossling",
-            "serial": "LT3-069",
-            "name": "Mossling",
-            "effect": "",
-            "does": "deploy, may: heal 1 own_luturas nature=botanical, draw 1",
-            "quantity": "2",
-        }
-    )
-    return rows
-
-
-def test_a_new_card_made_only_in_the_spreadsheet_validates(tmp_path):
-    folder = copy_luturas(tmp_path)
-    edit_sheet(folder, "luturas", new_card)
-    game = load_clean(folder)
-    card = game.by_id("mossling")
-    assert card is not None
-    assert card["effect"] == (
-        "Deploy: You may remove 1 damage from your Botanical Luturas. If you do, draw 1 card."
-    )
-    (effect,) = card["does"]
-    assert effect.has("may") and effect.steps[0].target.filter("nature") == "botanical"
-    result = CliRunner().invoke(main, ["validate", "luturas", "--data", str(folder.parent)])
-    assert result.exit_code == 0, result.output
-
-
-@pytest.mark.slow
-def test_a_new_card_made_only_in_the_spreadsheet_prints(tmp_path):
-    folder = copy_luturas(tmp_path)
-    edit_sheet(folder, "luturas", new_card)
-    out = tmp_path / "out"
-    args = ["build", "luturas", "--data", str(folder.parent), "--id", "mossling", "--no-tts"]
-    result = CliRunner().invoke(main, [*args, "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    assert (out / "luturas" / "print-a4-subset.pdf").is_file()
-    pngs = list(out.rglob("mossling*.png"))
-    assert pngs and all(p.stat().st_size > 1000 for p in pngs)
-
-
-# --- other formats ---------------------------------------------------------------------------
+# --- other formats -------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("fmt", ["json", "csv", "xlsx"])
@@ -640,95 +308,3 @@ def test_a_json_sheet_may_list_one_effect_per_item(tmp_path):
     lantern = game.by_id("crystal_lantern")
     assert lantern is not None
     assert [e.trigger for e in lantern["does"]] == ["always", "leaves"]
-
-
-# --- any declaration the vocabulary allows ---------------------------------------------------
-
-
-def random_step(rng: random.Random, trigger: str, cost: bool = False) -> Step:
-    verb = VOCABULARY.verbs[rng.choice(sorted(VOCABULARY.verbs))]
-    amount: int | str | None = None
-    if verb.amount == "required" or (verb.amount == "optional" and rng.random() < 0.5):
-        amount = "all" if verb.allows_all and rng.random() < 0.3 else rng.randint(1, 9)
-    target = None
-    if verb.targets:
-        fits = [t for t in VOCABULARY.targets.values() if t.kind in verb.targets]
-        word = rng.choice([t for t in fits if not t.triggers or trigger in t.triggers])
-        fitting = [f for f in VOCABULARY.filters.values() if word.kind in f.kinds]
-        filters = []
-        for spec in rng.sample(fitting, rng.randint(0, len(fitting))):
-            value = spec.value
-            if value.type == "choice":
-                filters.append((spec.id, rng.choice(value.values)))
-            elif value.type == "keyword":
-                filters.append((spec.id, rng.choice(NATURES)))
-            else:
-                filters.append((spec.id, str(rng.randint(value.min or 0, value.max or 9))))
-        target = Target(word.id, tuple(filters))
-    if cost and (verb.lasting or any(". " in t for t in verb.text.values())):
-        return Step("draw", 1, None, cost)
-    duration = rng.choice(["", *VOCABULARY.durations]) if verb.lasting else ""
-    delay = rng.choice(["", *VOCABULARY.delays]) if not (verb.lasting or cost) else ""
-    return Step(verb.id, amount, target, cost, duration, delay)
-
-
-def random_effect(rng: random.Random) -> Effect:
-    trigger = rng.choice(sorted(VOCABULARY.triggers))
-    conditions = []
-    fitting = [c for c in VOCABULARY.conditions.values() if not c.triggers or trigger in c.triggers]
-    for word in rng.sample(fitting, min(len(fitting), rng.randint(0, 1))):
-        conditions.append(Condition(word.id, "3" if word.value else ""))
-    costs = [random_step(rng, trigger, cost=True) for _ in range(rng.randint(0, 1))]
-    actions = [random_step(rng, trigger) for _ in range(rng.randint(1, 3))]
-    if costs:
-        actions[0] = Step(actions[0].verb, actions[0].amount, actions[0].target)
-    return Effect(
-        trigger=trigger,
-        steps=(*costs, *actions),
-        limit=rng.choice(["", *VOCABULARY.limits]),
-        flags=tuple(rng.sample(sorted(VOCABULARY.flags), rng.randint(0, 2))),
-        conditions=tuple(conditions),
-    )
-
-
-@pytest.mark.parametrize("seed", range(300))
-def test_any_declaration_reads_back_and_renders_to_plain_english(seed):
-    rng = random.Random(seed)
-    effects = tuple(random_effect(rng) for _ in range(rng.randint(1, 2)))
-    assert parse(cells_of(effects)) == effects
-    sentence = render(effects, VOCABULARY)
-    assert sentence.endswith(".") and sentence[0].isupper()
-    assert "{" not in sentence and "}" not in sentence and "  " not in sentence
-    assert " a A" not in sentence and " a E" not in sentence
-
-
-def test_an_effect_field_without_words_is_refused_in_one_line():
-    spec = FieldSpec("does", "effect")
-    with pytest.raises(FieldValueError, match='the manifest declares no "effects" words'):
-        parse_cell("deploy: draw 1", spec, ParseContext())
-
-
-def test_a_cell_that_is_no_text_is_refused_in_one_line():
-    spec = FieldSpec("does", "effect", options={"vocabulary": VOCABULARY})
-    with pytest.raises(FieldValueError, match="'3' has no ':'"):
-        parse_cell(3, spec, ParseContext())
-    with pytest.raises(FieldValueError, match="expected effects declared"):
-        parse_cell({"deploy": "draw 1"}, spec, ParseContext())
-
-
-def test_the_docs_name_every_word_of_the_vocabulary():
-    docs = (REPO_ROOT / "docs" / "effects.md").read_text(encoding="utf-8")
-    sections = [
-        VOCABULARY.triggers,
-        VOCABULARY.limits,
-        VOCABULARY.flags,
-        VOCABULARY.conditions,
-        VOCABULARY.targets,
-        VOCABULARY.filters,
-        VOCABULARY.verbs,
-        VOCABULARY.durations,
-        VOCABULARY.delays,
-    ]
-    written = set(re.findall(r"[a-z_]+", docs))
-    missing = [word for section in sections for word in section if word not in written]
-    assert missing == []

@@ -273,19 +273,26 @@ INJECTIONS = [
 ]
 
 
+def own_templates(root: Path) -> Path:
+    """The test game's own folder in `root`/templates, made on the first call beside the
+    shipped base templates and icons."""
+    templates = root / "templates"
+    if not templates.exists():
+        shutil.copytree(REPO_ROOT / "templates" / "base", templates / "base")
+        shutil.copy(REPO_ROOT / "templates" / "icons.json", templates / "icons.json")
+        (templates / "testgame").mkdir()
+    return templates / "testgame"
+
+
 def rulebook_game(root: Path, decision: str, rules: str = RULES) -> Path:
     manifest = json.loads(json.dumps(MANIFEST))
     manifest["types"].append(CLARIFICATION_TYPE)
     sheet = json.dumps([{"id": "c1", "topic": decision, "question": "Q?", "decision": decision}])
     folder = write_game(root / "card_data" / "testgame", {"clarifications.json": sheet},
                         manifest=manifest)  # fmt: skip
-    templates = root / "templates"
-    if not templates.exists():
-        shutil.copytree(REPO_ROOT / "templates" / "base", templates / "base")
-        shutil.copy(REPO_ROOT / "templates" / "icons.json", templates / "icons.json")
-        (templates / "testgame").mkdir()
-    (templates / "testgame" / "rules.md").write_text(rules, encoding="utf-8")
-    (templates / "testgame" / "reference.md").write_text("# Reference\n", encoding="utf-8")
+    game = own_templates(root)
+    (game / "rules.md").write_text(rules, encoding="utf-8")
+    (game / "reference.md").write_text("# Reference\n", encoding="utf-8")
     return folder
 
 

@@ -7,19 +7,17 @@ the layout file and element, within the face's time budget, and the previous kit
 from __future__ import annotations
 
 import json
-import shutil
 import time
 from pathlib import Path
 
 import pytest
 
-from cardgen.data.project import REPO_ROOT
 from cardgen.printkit.build import clear_caches
 from cardgen.printkit.layout.budget import FACE_SECONDS
 
 from .conftest import write_game
 from .hostile.sheets import PNG
-from .test_hostile_inputs import LONGEST_LINE, files_under, run
+from .test_hostile_inputs import LONGEST_LINE, files_under, own_templates, run
 
 FINE = '[[elements]]\ntype = "text"\ntext = "{{ name }}"\n'
 
@@ -86,12 +84,7 @@ SLOW_CASES = [  # what only the time budget stops: loops over strings, not over 
 def game_with_layout(tmp_path: Path, layout: str) -> Path:
     """The test game, with its own templates folder whose `unit` layout is `layout`."""
     folder = write_game(tmp_path / "card_data" / "g")
-    templates = tmp_path / "templates"
-    if not templates.exists():
-        shutil.copytree(REPO_ROOT / "templates" / "base", templates / "base")
-        shutil.copy(REPO_ROOT / "templates" / "icons.json", templates / "icons.json")
-        (templates / "testgame").mkdir()
-    (templates / "testgame" / "unit.toml").write_text(layout, encoding="utf-8")
+    (own_templates(tmp_path) / "unit.toml").write_text(layout, encoding="utf-8")
     clear_caches()  # layouts are read once per process; this test rewrites one between builds
     return folder
 

@@ -12,11 +12,13 @@ import json
 import os
 import shutil
 import subprocess
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import pdfplumber
 import pytest
-from click.testing import CliRunner
+from click.testing import CliRunner, Result
 
 from cardgen.cli import main
 from cardgen.data.outputs import MARKER
@@ -48,6 +50,16 @@ def one_line(result) -> str:
     assert len(lines) == 1, result.stderr
     assert "Traceback" not in result.output + result.stderr
     return lines[0]
+
+
+def refused_line(root: Path, command: Callable[[], Result]) -> str:
+    """The one line `command()` fails with; every file and folder under `root` is as it was."""
+    before = snapshot(root)
+    result = command()
+    assert result.exit_code == 1
+    line = one_line(result)
+    assert snapshot(root) == before
+    return line
 
 
 @pytest.fixture
@@ -98,13 +110,9 @@ def build(project: Path, out: Path | str, *options: str):
     ids=["game-data", "project-root", "foreign-folder"],
 )
 def test_export_refuses_a_folder_it_did_not_make(project, where, why):
-    before = snapshot(project)
-    result = export(project, where)
-    assert result.exit_code == 1
-    line = one_line(result)
+    line = refused_line(project, lambda: export(project, where))
     assert line.startswith(f"{Path(where)}: not written: {why};"), line
     assert MARKER in line
-    assert snapshot(project) == before
 
 
 @pytest.mark.parametrize(
@@ -117,11 +125,8 @@ def test_export_refuses_a_folder_it_did_not_make(project, where, why):
     ids=["game-data", "data-root", "project-root"],
 )
 def test_build_refuses_a_folder_it_did_not_make(print_project, out, where, why):
-    before = snapshot(print_project)
-    result = build(print_project, out)
-    assert result.exit_code == 1
-    assert one_line(result).startswith(f"{where}: not written: {why};")
-    assert snapshot(print_project) == before
+    line = refused_line(print_project, lambda: build(print_project, out))
+    assert line.startswith(f"{where}: not written: {why};")
 
 
 def test_build_refuses_a_foreign_game_folder_inside_its_own_root(print_project):
@@ -129,24 +134,20 @@ def test_build_refuses_a_foreign_game_folder_inside_its_own_root(print_project):
     shutil.rmtree(print_project / "kits" / "ptest")
     (print_project / "kits" / "ptest").mkdir()
     (print_project / "kits" / "ptest" / "plans.txt").write_text("mine")
-    before = snapshot(print_project)
-    result = build(print_project, "kits")
-    assert result.exit_code == 1
-    assert one_line(result) == (
+    assert refused_line(print_project, lambda: build(print_project, "kits")) == (
         "kits/ptest: not written: it holds files cardgen did not write (plans.txt); cardgen "
         "writes only into a new or empty folder, or one it made (marked by .cardgen-output)"
     )
-    assert snapshot(print_project) == before
 
 
 def test_rules_refuses_the_game_folder(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     shutil.copytree(REPO_ROOT / "card_data" / "riposte", tmp_path / "card_data" / "riposte")
-    before = snapshot(tmp_path)
-    result = run("rules", "riposte", "--data", tmp_path / "card_data", "--out", "card_data")
-    assert result.exit_code == 1
-    assert one_line(result).startswith("card_data: not written:")
-    assert snapshot(tmp_path) == before
+    data = tmp_path / "card_data"
+    line = refused_line(
+        tmp_path, lambda: run("rules", "riposte", "--data", data, "--out", "card_data")
+    )
+    assert line.startswith("card_data: not written:")
 
 
 def test_an_empty_folder_is_adopted_and_marked(project):
@@ -174,14 +175,10 @@ def test_an_export_edited_since_is_not_overwritten(project):
     assert export(project, "out").exit_code == 0
     sheet = project / "out" / "units.csv"
     sheet.write_text(sheet.read_text(encoding="utf-8-sig").replace("Wolf", "Dire Wolf"))
-    before = snapshot(project)
-    result = export(project, "out", "xlsx")
-    assert result.exit_code == 1
-    assert one_line(result) == (
+    assert refused_line(project, lambda: export(project, "out", "xlsx")) == (
         "out/units.csv: not replaced: it changed since cardgen wrote it, so it is yours now; "
         "move it away and run again (nothing was written)"
     )
-    assert snapshot(project) == before
 
 
 def test_a_second_build_replaces_the_kit_and_keeps_a_note(print_project):
@@ -201,14 +198,10 @@ def test_a_file_of_the_users_where_the_kit_goes_is_refused(print_project):
     kit.mkdir(parents=True)
     (kit / MARKER).write_text("")  # handed over by hand: cardgen owns none of what is here
     (kit / "print-a4.pdf").write_bytes(b"%PDF my own print file")
-    before = snapshot(print_project)
-    result = build(print_project, "kits")
-    assert result.exit_code == 1
-    assert one_line(result) == (
+    assert refused_line(print_project, lambda: build(print_project, "kits")) == (
         "kits/ptest/print-a4.pdf: not overwritten: cardgen did not write this file "
         "(nothing was written)"
     )
-    assert snapshot(print_project) == before
 
 
 def test_a_kit_made_before_markers_is_adopted(print_project):
@@ -327,6 +320,14 @@ def rename_wolf(root: Path, name: str) -> None:
     sheet.write_text(text.replace("wolf,Wolf,", f"wolf,{name},"), encoding="utf-8")
 
 
+def warned_after_renaming(vita_luna: Path, command: Callable[[], Result]) -> str:
+    """The Wolf renamed Wolfhound, then `command()`, which succeeds; its warnings."""
+    rename_wolf(vita_luna, "Wolfhound")
+    result = command()
+    assert result.exit_code == 0, result.stderr
+    return result.stderr.strip()
+
+
 def test_changed_rebuilds_every_output_that_shows_the_card(vita_luna):
     kit = vita_luna / "kits" / "vita_luna"
     tts_before = {p.name: p.read_bytes() for p in (kit / "tts").iterdir()}
@@ -348,10 +349,8 @@ def test_changed_rebuilds_every_output_that_shows_the_card(vita_luna):
 
 def test_changed_names_what_it_did_not_rebuild(vita_luna):
     kit = vita_luna / "kits" / "vita_luna"
-    rename_wolf(vita_luna, "Wolfhound")
-    result = build_vl(vita_luna, "--changed", "--no-tts")
-    assert result.exit_code == 0
-    assert result.stderr.strip() == (
+    changed = partial(build_vl, vita_luna, "--changed", "--no-tts")
+    assert warned_after_renaming(vita_luna, changed) == (
         "vita_luna: warning: out of date, not rebuilt by this run: tts/ (changed: wolf)"
     )
     assert "Wolfhound" in pdftotext(kit / "print-a4.pdf")
@@ -359,10 +358,7 @@ def test_changed_names_what_it_did_not_rebuild(vita_luna):
 
 def test_a_subset_build_names_the_outputs_it_left_out_of_date(vita_luna):
     kit = vita_luna / "kits" / "vita_luna"
-    rename_wolf(vita_luna, "Wolfhound")
-    result = build_vl(vita_luna, "--id", "wolf")
-    assert result.exit_code == 0
-    assert result.stderr.strip() == (
+    assert warned_after_renaming(vita_luna, partial(build_vl, vita_luna, "--id", "wolf")) == (
         "vita_luna: warning: out of date, not rebuilt by this run: print-a4.pdf, reference.pdf, "
         "rules-booklet.pdf, rules.pdf, tts/ (changed: wolf)"
     )
@@ -375,10 +371,8 @@ def test_a_subset_build_names_the_outputs_it_left_out_of_date(vita_luna):
 
 def test_rules_alone_names_the_print_kit_it_left_out_of_date(vita_luna):
     kit = vita_luna / "kits" / "vita_luna"
-    rename_wolf(vita_luna, "Wolfhound")
-    result = run("rules", "vita_luna", "--data", vita_luna / "card_data", "--out", "kits")
-    assert result.exit_code == 0
-    assert result.stderr.strip() == (
+    rules = partial(run, "rules", "vita_luna", "--data", vita_luna / "card_data", "--out", "kits")
+    assert warned_after_renaming(vita_luna, rules) == (
         "vita_luna: warning: out of date, not rebuilt by this run: print-a4.pdf, tts/ "
         "(changed: wolf)"
     )

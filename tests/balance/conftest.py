@@ -20,6 +20,19 @@ def run(*args: object) -> Result:
     return CliRunner().invoke(main, ["balance", *argv], prog_name="cardgen")
 
 
+def assert_refused_in_one_line(tmp_path: Path, args: tuple, words: str) -> None:
+    """`cardgen balance *args` fails with one line of output that says `words`, no traceback,
+    and writes nothing."""
+    out = tmp_path / "out"
+    result = run(*args, "--out", out)
+    assert result.exit_code != 0
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1, result.output
+    assert words in lines[0]
+    assert "Traceback" not in result.output
+    assert not out.exists()
+
+
 def copy_game(game_id: str, into: Path) -> Path:
     """A private copy of a shipped game's folder (its data files), to edit in a test."""
     target = into / game_id

@@ -14,7 +14,7 @@ from cardgen.balance.snapshot import from_folder
 from cardgen.balance.workers import play_chunk
 from cardgen.data.outputs import MARKER
 
-from .conftest import SHIPPED, copy_game, read_csv, run, set_cell
+from .conftest import SHIPPED, assert_refused_in_one_line, copy_game, read_csv, run, set_cell
 
 
 def test_a_small_run_writes_the_report_and_its_figures(tmp_path: Path) -> None:
@@ -121,14 +121,7 @@ def test_compare_with_a_git_revision(tmp_path: Path) -> None:
     ],
 )
 def test_mistakes_are_refused_in_one_line(tmp_path: Path, args: tuple, words: str) -> None:
-    out = tmp_path / "out"
-    result = run(*args, "--out", out)
-    assert result.exit_code != 0
-    lines = [line for line in result.output.splitlines() if line.strip()]
-    assert len(lines) == 1, result.output
-    assert words in lines[0]
-    assert "Traceback" not in result.output
-    assert not out.exists()
+    assert_refused_in_one_line(tmp_path, args, words)
 
 
 def test_an_unknown_game_gets_a_suggestion(tmp_path: Path) -> None:

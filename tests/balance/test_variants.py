@@ -11,7 +11,7 @@ import pytest
 from cardgen.balance.snapshot import Snapshot, from_folder, load
 from cardgen.balance.variants import VariantError, find, parse_vary, with_value
 
-from .conftest import SHIPPED, copy_game, run
+from .conftest import SHIPPED, assert_refused_in_one_line, copy_game, run
 
 
 def test_a_rule_number_and_a_card_stat_are_found_with_their_ranges() -> None:
@@ -109,14 +109,7 @@ def test_a_json_sheet_is_changed_too(tmp_path: Path) -> None:
 def test_a_question_the_data_cannot_take_is_refused_in_one_line(
     tmp_path: Path, args: tuple, words: str
 ) -> None:
-    out = tmp_path / "out"
-    result = run(*args, "--out", out)
-    assert result.exit_code != 0
-    lines = [line for line in result.output.splitlines() if line.strip()]
-    assert len(lines) == 1, result.output
-    assert words in lines[0]
-    assert "Traceback" not in result.output
-    assert not out.exists()
+    assert_refused_in_one_line(tmp_path, args, words)
 
 
 def test_a_sweep_with_no_playable_value_says_why_in_one_line(tmp_path: Path) -> None:

@@ -5,10 +5,23 @@ check and shoot a screen (no touch target under 44 px, no sideways scroll)."""
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from playwright.sync_api import Error as PlaywrightError
 
-from .conftest import shoot, small_buttons, wait_for_app
+from .conftest import shoot, small_buttons, tablet, wait_for_app
+
+
+@contextmanager
+def on_tablet(browser, orientation: str) -> Iterator:
+    """A new page at the tablet size of `orientation`, in a browser context of its own that is
+    closed however the test ends."""
+    context, page = tablet(browser, orientation)
+    try:
+        yield page
+    finally:
+        context.close()
 
 
 def start_game(gid: str, page, url: str, *choices: str) -> None:

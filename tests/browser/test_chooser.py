@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import TABLETS, shoot, small_buttons, tablet, wait_for_app
+from .conftest import TABLETS, shoot, small_buttons, wait_for_app
+from .pages import on_tablet
 
 pytestmark = pytest.mark.slow
 
 
 @pytest.mark.parametrize("orientation", sorted(TABLETS))
 def test_chooser_lists_every_game_with_finger_sized_buttons(server, browser, orientation):
-    context, page = tablet(browser, orientation)
-    try:
+    with on_tablet(browser, orientation) as page:
         page.goto(server.url)
         wait_for_app(page)
         # Under load the script can report "not running" while the buttons are still being
@@ -33,5 +33,3 @@ def test_chooser_lists_every_game_with_finger_sized_buttons(server, browser, ori
         page.wait_for_url("**/?game=*", timeout=30_000)
         wait_for_app(page)
         assert "game=" in page.url
-    finally:
-        context.close()

@@ -14,8 +14,8 @@ import pytest
 from tests.companion.declared_games import write_all
 
 from . import pages
-from .conftest import TABLETS, Server, _serving, shoot, tablet, wait_for_app
-from .pages import press, settle
+from .conftest import TABLETS, Server, _serving, shoot, wait_for_app
+from .pages import on_tablet, press, settle
 from .test_vita_luna_devices import PHONE, TABLET, device, seat_links
 
 pytestmark = pytest.mark.slow
@@ -33,8 +33,7 @@ def declared_server(tmp_path: Path, monkeypatch) -> Iterator[Server]:
 
 @pytest.mark.parametrize("orientation", sorted(TABLETS))
 def test_a_declared_duel_at_tablet_size(declared_server, browser, orientation):
-    context, page = tablet(browser, orientation)
-    try:
+    with on_tablet(browser, orientation) as page:
         start_game(page, declared_server.url)
         assert "Duel · setting up" in page.inner_text("body")
         press(page, "act_shuffle")
@@ -48,8 +47,6 @@ def test_a_declared_duel_at_tablet_size(declared_server, browser, orientation):
         snap(page, f"main-{orientation}")
         press(page, "act_roll_")
         assert "Ann rolls Die" in settle(page)
-    finally:
-        context.close()
 
 
 def test_a_declared_duel_with_two_phones(declared_server, browser):

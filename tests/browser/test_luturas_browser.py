@@ -10,8 +10,8 @@ from functools import partial
 import pytest
 
 from . import pages
-from .conftest import TABLETS, tablet, wait_for_app
-from .pages import has, press, press_all
+from .conftest import TABLETS, wait_for_app
+from .pages import has, on_tablet, press, press_all
 
 pytestmark = pytest.mark.slow
 
@@ -30,8 +30,7 @@ def step(page, avoid: tuple[str, ...] = ()) -> str:
 
 @pytest.mark.parametrize("orientation", sorted(TABLETS))
 def test_a_match_at_tablet_size(server, browser, orientation):
-    context, page = tablet(browser, orientation)
-    try:
+    with on_tablet(browser, orientation) as page:
         start_game(page, server.url)
         assert "Luturas · round 1, setting up" in page.inner_text("body")
         press_all(page, "act_toss", "act_choose_", "act_deal")
@@ -61,14 +60,11 @@ def test_a_match_at_tablet_size(server, browser, orientation):
         page.reload()
         wait_for_app(page)
         assert "Luturas · round" in page.inner_text("body")
-    finally:
-        context.close()
 
 
 def test_against_the_app_portrait(server, browser):
     """The app plays Rival's seat; nobody needs to look away; its plays are told in words."""
-    context, page = tablet(browser, "portrait")
-    try:
+    with on_tablet(browser, "portrait") as page:
         start_game(page, server.url, "Against the app", "Easy")
         for _ in range(40):
             assert not has(page, "lt_cover")
@@ -79,8 +75,6 @@ def test_against_the_app_portrait(server, browser):
             step(page)
         assert "Rival" in page.inner_text("body")
         snap(page, "app-portrait")
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("orientation", sorted(TABLETS))
@@ -94,8 +88,7 @@ def test_an_attack_answered_at_tablet_size(server, browser, orientation):
     store = GameStore(server.db)
     gid = store.create(attacked())
     key = store.grant(gid)
-    context, page = tablet(browser, orientation)
-    try:
+    with on_tablet(browser, orientation) as page:
         page.goto(f"{server.url}/?{links.GAME}={gid}&{links.KEY}={key}")
         wait_for_app(page)
         assert "Player 1 may answer the attack." in page.inner_text("body")
@@ -104,5 +97,3 @@ def test_an_attack_answered_at_tablet_size(server, browser, orientation):
         snap(page, f"answer-{orientation}")
         press(page, "act_ability_0")
         assert "uses the ability" in page.inner_text("body")
-    finally:
-        context.close()

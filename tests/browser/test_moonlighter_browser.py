@@ -6,7 +6,8 @@ import re
 
 import pytest
 
-from .conftest import TABLETS, shoot, small_buttons, tablet, wait_for_app
+from .conftest import TABLETS, shoot, small_buttons, wait_for_app
+from .pages import on_tablet
 
 pytestmark = pytest.mark.slow
 
@@ -36,8 +37,7 @@ def newest_log_line(page) -> str:
 
 @pytest.mark.parametrize("orientation", sorted(TABLETS))
 def test_play_several_turns_at_tablet_size(server, browser, orientation):
-    context, page = tablet(browser, orientation)
-    try:
+    with on_tablet(browser, orientation) as page:
         start_game(page, server.url)
         play(page, 14)
         text = page.inner_text("body")
@@ -52,13 +52,10 @@ def test_play_several_turns_at_tablet_size(server, browser, orientation):
         page.reload()
         wait_for_app(page)
         assert newest_log_line(page) == before
-    finally:
-        context.close()
 
 
 def test_killing_the_server_mid_game_loses_nothing(server, browser):
-    context, page = tablet(browser, "landscape")
-    try:
+    with on_tablet(browser, "landscape") as page:
         start_game(page, server.url)
         play(page, 8)
         before = newest_log_line(page)
@@ -71,5 +68,3 @@ def test_killing_the_server_mid_game_loses_nothing(server, browser):
         play(page, 2)
         assert newest_log_line(page) != before
         shoot(page, "moonlighter-after-restart")
-    finally:
-        context.close()

@@ -9,8 +9,8 @@ from functools import partial
 import pytest
 
 from . import pages
-from .conftest import TABLETS, tablet
-from .pages import has, press, press_all, settle
+from .conftest import TABLETS
+from .pages import has, on_tablet, press, press_all, settle
 
 pytestmark = pytest.mark.slow
 
@@ -29,8 +29,7 @@ def step(page) -> None:
 
 @pytest.mark.parametrize("orientation", sorted(TABLETS))
 def test_a_duel_at_tablet_size(server, browser, orientation):
-    context, page = tablet(browser, orientation)
-    try:
+    with on_tablet(browser, orientation) as page:
         start_game(page, server.url)
         assert "Riposte · setting up" in page.inner_text("body")
         press(page, "act_cast")
@@ -62,13 +61,10 @@ def test_a_duel_at_tablet_size(server, browser, orientation):
         page.reload()
         # the words once the reloaded page's first run has drawn them, not the page before it
         assert "Pass the tablet to" in settle(page)  # a reload keeps the covers down
-    finally:
-        context.close()
 
 
 def test_the_tables_cards_are_entered_with_the_picker(server, browser):
-    context, page = tablet(browser, "landscape")
-    try:
+    with on_tablet(browser, "landscape") as page:
         start_game(page, server.url, "Learning duel", "Enter each card")
         for design in ("slant", "bind", "feint"):
             press(page, f"rp_design_row_{design}")
@@ -91,14 +87,11 @@ def test_the_tables_cards_are_entered_with_the_picker(server, browser):
         snap(page, "entry-refill")
         press(page, "rp_card_whirlwind")
         assert "Whirlwind is turned up to fill the gap." in page.inner_text("body")
-    finally:
-        context.close()
 
 
 def test_against_the_app_portrait(server, browser):
     """The app keeps its character and lays its card first; the table is told its cards."""
-    context, page = tablet(browser, "portrait")
-    try:
+    with on_tablet(browser, "portrait") as page:
         start_game(page, server.url, "Learning duel", "Against the app", "Easy")
         press(page, "act_deal")
         assert not has(page, "rp_cover")  # against the app nobody needs to look away
@@ -112,5 +105,3 @@ def test_against_the_app_portrait(server, browser):
         press(page, "act_play_")
         assert "From the stock, lay" in page.inner_text("body")
         snap(page, "app-revealed-portrait")
-    finally:
-        context.close()

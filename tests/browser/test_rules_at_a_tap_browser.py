@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import TABLETS, shoot, small_buttons, tablet, wait_for_app
-from .pages import top
-from .test_vita_luna_browser import button, place, press, uncover
-from .test_vita_luna_browser import start_game as start_vita_luna
+from .conftest import TABLETS, shoot, small_buttons, wait_for_app
+from .pages import on_tablet, top
+from .test_vita_luna_browser import button, dealt, place, press, uncover
 
 pytestmark = pytest.mark.slow
 
@@ -156,8 +155,7 @@ def tap_key(page, key: str) -> None:
 
 @pytest.mark.parametrize("orientation", sorted(TABLETS))
 def test_moonlighter_rules_at_a_tap(server, browser, orientation):
-    context, page = tablet(browser, orientation)
-    try:
+    with on_tablet(browser, orientation) as page:
         start_moonlighter(page, server.url)
         for key in ("act_roll_tile_v9", "act_place_tile_x1_y0", "act_roll_loot_v1",
                     "act_take_pawn", "act_move_x0_y0", "act_roll_tile_v6"):  # fmt: skip
@@ -192,17 +190,12 @@ def test_moonlighter_rules_at_a_tap(server, browser, orientation):
         close_dialog(page)
         print(f"moonlighter {orientation}: {measured['count']} texts, lowest contrast "
               f"{measured['lowest']:.2f}")  # fmt: skip
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("orientation", sorted(TABLETS))
 def test_vita_luna_rules_at_a_tap(server, browser, orientation):
-    context, page = tablet(browser, orientation)
-    try:
-        start_vita_luna(page, server.url)
-        press(page, button(page, "Deal the starting cards"))
-        press(page, button(page, "Player 1 attacks first"))
+    with on_tablet(browser, orientation) as page:
+        dealt(page, server.url)
         uncover(page)
         place(page, 4)
         press(page, button(page, "Done placing"))
@@ -240,14 +233,11 @@ def test_vita_luna_rules_at_a_tap(server, browser, orientation):
         assert key  # the overlay sat in its keyed box
         print(f"vita luna {orientation}: {measured['count']} texts, lowest contrast "
               f"{measured['lowest']:.2f}, {badges['badges']} epic badges whole")  # fmt: skip
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("orientation", sorted(TABLETS))
 def test_the_import_bar_is_finger_sized(server, browser, orientation):
-    context, page = tablet(browser, orientation)
-    try:
+    with on_tablet(browser, orientation) as page:
         page.goto(server.url)
         wait_for_app(page)
         bar = page.get_by_text("Import a saved game (.json)")
@@ -260,5 +250,3 @@ def test_the_import_bar_is_finger_sized(server, browser, orientation):
         browse.scroll_into_view_if_needed()
         assert browse.bounding_box()["height"] >= 44
         shoot(page, f"rules-import-bar-{orientation}")
-    finally:
-        context.close()

@@ -17,7 +17,8 @@ from companion.registry import entry
 from companion.screens.presence import WAKE_NOTE
 from companion.store import GameStore
 
-from .conftest import TABLETS, shoot, tablet, wait_for_app
+from .conftest import TABLETS, shoot, wait_for_app
+from .pages import on_tablet
 from .test_rules_at_a_tap_browser import contrast, start_moonlighter, tap_key
 
 pytestmark = pytest.mark.slow
@@ -49,8 +50,7 @@ def wake_state(page) -> str:
 @pytest.mark.parametrize("orientation", sorted(TABLETS))
 def test_the_table_view_reads_across_the_table(server, browser, orientation):
     gid, key = va_game(server.db)
-    context, page = tablet(browser, orientation)
-    try:
+    with on_tablet(browser, orientation) as page:
         page.goto(f"{server.url}/?game={gid}&key={key}")
         wait_for_app(page)
         state = wake_state(page)
@@ -85,14 +85,11 @@ def test_the_table_view_reads_across_the_table(server, browser, orientation):
         page.locator(".st-key-va_undo button").wait_for()
         assert "view=table" not in page.url
         assert page.locator(".tv-value").count() == 0
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("orientation", sorted(TABLETS))
 def test_the_dice_sound_plays_when_sounds_are_on(server, browser, orientation):
-    context, page = tablet(browser, orientation)
-    try:
+    with on_tablet(browser, orientation) as page:
         start_moonlighter(page, server.url)
         switch = page.get_by_text("Sounds for dice and hits")
         switch.scroll_into_view_if_needed()
@@ -113,5 +110,3 @@ def test_the_dice_sound_plays_when_sounds_are_on(server, browser, orientation):
         tap_key(page, "ml_table")
         page.locator(".tv-value").first.wait_for()
         shoot(page, f"table-view-moonlighter-{orientation}")
-    finally:
-        context.close()

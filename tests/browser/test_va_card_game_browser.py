@@ -10,8 +10,8 @@ from functools import partial
 import pytest
 
 from . import pages
-from .conftest import TABLETS, tablet
-from .pages import has, press, press_all, settle
+from .conftest import TABLETS
+from .pages import has, on_tablet, press, press_all, settle
 
 pytestmark = pytest.mark.slow
 
@@ -31,8 +31,7 @@ def declare(page, stance: str) -> None:
 
 @pytest.mark.parametrize("orientation", sorted(TABLETS))
 def test_the_opening_and_a_duel_at_tablet_size(server, browser, orientation):
-    context, page = tablet(browser, orientation)
-    try:
+    with on_tablet(browser, orientation) as page:
         start_game(page, server.url)
         assert "VA Card Game · setting up" in page.inner_text("body")
         press(page, "va_toss_0")
@@ -72,13 +71,10 @@ def test_the_opening_and_a_duel_at_tablet_size(server, browser, orientation):
         page.reload()
         # the words once the reloaded page's first run has drawn them, not the page before it
         assert "Pass the tablet to Player 2." in settle(page)  # covers down
-    finally:
-        context.close()
 
 
 def test_the_tables_cards_are_entered_with_the_picker(server, browser):
-    context, page = tablet(browser, "landscape")
-    try:
+    with on_tablet(browser, "landscape") as page:
         start_game(page, server.url, "Enter each card")
         press(page, "va_toss_1")
         assert "Pass the tablet to Player 2." in page.inner_text("body")
@@ -100,5 +96,3 @@ def test_the_tables_cards_are_entered_with_the_picker(server, browser):
         press(page, "va_cover")
         assert "Iron Monk" in page.inner_text("body")  # Player 2's own hand, in private
         snap(page, "entry-placing")
-    finally:
-        context.close()

@@ -11,8 +11,8 @@ import pytest
 from playwright.sync_api import expect
 
 from . import pages
-from .conftest import TABLETS, shoot, tablet, wait_for_app
-from .pages import check_layout, keyed
+from .conftest import TABLETS, shoot, wait_for_app
+from .pages import check_layout, keyed, on_tablet
 
 pytestmark = pytest.mark.slow
 
@@ -62,17 +62,22 @@ def place(page, count: int) -> None:
         press(page, spots.first if spots.count() else keyed(page, "act_place_").first)
 
 
+def dealt(page, url: str) -> None:
+    """A new game at `url`, the starting cards dealt and Player 1 attacking first: Player 1
+    places next, behind the cover."""
+    start_game(page, url)
+    press(page, button(page, "Deal the starting cards"))
+    press(page, button(page, "Player 1 attacks first"))
+
+
 def walk_text(page) -> str:
     return page.locator(".vl-walk").inner_text()
 
 
 @pytest.mark.parametrize("orientation", sorted(TABLETS))
 def test_a_battle_at_tablet_size(server, browser, orientation):
-    context, page = tablet(browser, orientation)
-    try:
-        start_game(page, server.url)
-        press(page, button(page, "Deal the starting cards"))
-        press(page, button(page, "Player 1 attacks first"))
+    with on_tablet(browser, orientation) as page:
+        dealt(page, server.url)
         assert "Pass the tablet to Player 1." in page.inner_text("body")
         uncover(page)
         place(page, 2)
@@ -103,13 +108,10 @@ def test_a_battle_at_tablet_size(server, browser, orientation):
         expect(page.locator(".vl-walk")).to_have_text(first, use_inner_text=True)
         press(page, keyed(page, "vl_next"))
         assert walk_text(page) != first
-    finally:
-        context.close()
 
 
 def test_secret_bids_in_the_advanced_game(server, browser):
-    context, page = tablet(browser, "landscape")
-    try:
+    with on_tablet(browser, "landscape") as page:
         start_game(page, server.url, "Advanced (bidding)")
         press(page, button(page, "Player 1 opens the bidding"))
         assert "Pass the tablet to Player 1." in page.inner_text("body")  # a sealed bid's pad
@@ -131,13 +133,10 @@ def test_secret_bids_in_the_advanced_game(server, browser):
         text = page.inner_text("body")
         assert "Player 1 bid\n4" in text and "Player 2 bid\n0" in text
         shoot(page, "vita-luna-bids-revealed")
-    finally:
-        context.close()
 
 
 def test_against_the_app_portrait(server, browser):
-    context, page = tablet(browser, "portrait")
-    try:
+    with on_tablet(browser, "portrait") as page:
         start_game(page, server.url, "Against the app")
         press(page, button(page, "Deal the starting cards"))
         press(page, button(page, "Luna attacks first"))
@@ -154,5 +153,3 @@ def test_against_the_app_portrait(server, browser):
         assert "LUNA ATTACKS · 1 OF" in walk_text(page).upper()
         check_layout(page)
         shoot(page, "vita-luna-app-attacks")
-    finally:
-        context.close()

@@ -8,26 +8,12 @@ from __future__ import annotations
 
 import numpy as np
 from PIL import Image
+from streamlit.testing.v1 import AppTest
 
 from companion.engine import Match
 from companion.games.luturas.checks import why_not_play
-from tests.companion.test_app_luturas import (
-    HAND_A,
-    HAND_P2,
-    P1,
-    RULES,
-    SEED,
-    dealt,
-    keys,
-    match_of,
-    new_game,
-    save,
-    screen,
-    stored_log,
-    tap,
-    text,
-    warnings,
-)
+from tests.companion.card_game_pages import match_of, save, screen, stored_log, tap, text, warnings
+from tests.companion.test_app_luturas import HAND_A, HAND_P2, P1, RULES, SEED, dealt, keys, new_game
 
 from .camera import photograph, shot
 from .shipped import faces
@@ -55,6 +41,16 @@ def spread_photo(
     steady = {"card_share": 0.92, "blur": 0.5, "light": 0.8, "mirrored": False, "angle": 2.0}
     take = type(take)(**{**take.__dict__, **steady})
     return "photo.jpg", photograph(spread, take, rng), "image/jpeg"
+
+
+def opening_hand_scanned(hand: list[tuple[str, str]], seed: int, **options: str) -> AppTest:
+    """A new game on the table's cards (the coin tossed, the starting player chosen) whose
+    Player 1 enters the opening hand from a photo of `hand`, taken without a warning."""
+    at = new_game(cards="table", **options)
+    at = tap(tap(at, "act_toss"), keys(at, "act_choose_")[0])
+    at = scanned(tap(at, "lt_cover"), "lt_scan_hand0_", spread_photo(hand, seed=seed))
+    assert not warnings(at)
+    return at
 
 
 def test_a_lutura_is_deployed_by_its_photo_after_a_refusal_in_the_engines_words(home):
@@ -96,13 +92,9 @@ def test_another_games_card_and_a_card_not_in_hand_are_refused(home):
 
 
 def test_the_opening_hand_is_entered_from_one_photo(home):
-    at = new_game(cards="table")
-    at = tap(tap(at, "act_toss"), keys(at, "act_choose_")[0])
-    at = tap(at, "lt_cover")
     hand = [("lutura", "tidepup_g1"), ("lutura", "tidepup_g1"), ("crystal", "crystal_aquatic"),
             ("crystal", "crystal_aquatic"), ("strategy", "fortify")]  # fmt: skip
-    at = scanned(at, "lt_scan_hand0_", spread_photo(hand, seed=0))
-    assert not warnings(at)
+    at = opening_hand_scanned(hand, seed=0)
     assert ("Player 1: which cards did you draw? (5 of 5: Tidepup Gear 1, Tidepup Gear 1, "
             "Aquatic Crystal, Aquatic Crystal, Fortify)") in text(at)  # fmt: skip
     assert "lt_enter_done" in keys(at) and not keys(at, "lt_scan_hand0_")
@@ -160,13 +152,9 @@ def test_a_new_hand_is_entered_from_one_photo(home):
 
 
 def test_in_fast_mode_each_card_of_the_photo_goes_to_its_own_pile(home):
-    at = new_game(cards="table", mode="fast")
-    at = tap(tap(at, "act_toss"), keys(at, "act_choose_")[0])
-    at = tap(at, "lt_cover")
     hand = [("lutura", "tidepup_g1"), ("crystal", "crystal_aquatic"), ("strategy", "fortify"),
             ("crystal", "crystal_aquatic"), ("lutura", "tidepup_g2")]  # fmt: skip
-    at = scanned(at, "lt_scan_hand0_", spread_photo(hand, seed=2))
-    assert not warnings(at)
+    at = opening_hand_scanned(hand, seed=2, mode="fast")
     page = text(at)
     assert "From the Deck (3 of 3):" in page and "From the Crystal deck (2 of 2):" in page
     assert ("(5 of 5: Tidepup Gear 1, Fortify, Tidepup Gear 2, Aquatic Crystal, "

@@ -8,18 +8,8 @@ import numpy as np
 from PIL import Image
 from streamlit.testing.v1 import AppTest
 
-from tests.companion.test_app_riposte import (
-    P1,
-    after_first_clash,
-    match_of,
-    new_game,
-    save,
-    screen,
-    stored_log,
-    tap,
-    text,
-    warnings,
-)
+from tests.companion.card_game_pages import match_of, save, screen, stored_log, tap, text, warnings
+from tests.companion.test_app_riposte import P1, after_first_clash, new_game
 
 from .camera import photograph, shot
 from .shipped import faces
@@ -54,6 +44,10 @@ def scanned(at: AppTest, prefix: str, photo: tuple[str, bytes, str]) -> AppTest:
                and b.key.endswith("_open")]  # fmt: skip
     if openers:  # closed until asked for; it stays open after a refused photo
         at = tap(at, openers[0])
+    photos = [b.key for b in at.button if b.key and b.key.startswith(prefix)
+              and b.key.endswith("_photo")]  # fmt: skip
+    if photos:  # it scans live at first (tests/codes/test_live_scan.py): take a photo instead
+        at = tap(at, photos[0])
     camera = next(c for c in at.camera_input if c.key and c.key.startswith(prefix))
     camera.set_value(photo).run()
     assert not at.exception, at.exception

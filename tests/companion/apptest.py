@@ -36,6 +36,16 @@ def tap(at: AppTest, key: str) -> AppTest:
     return at
 
 
+def double_tap(at: AppTest, first: str, second: str) -> AppTest:
+    """`first` and `second` tapped in one run, as a double tap lands: the second after the
+    first one is played."""
+    at.button(key=first).click()
+    at.button(key=second).click()
+    at.run()
+    assert not at.exception
+    return at
+
+
 def seeded_tables(monkeypatch, seed: int) -> None:
     """Games a test starts through the chooser follow `seed`, as seeded games did before the
     secrets, so the test knows the deal; a real table's game never does (`Chance.fresh`)."""

@@ -148,6 +148,15 @@ def keys(at: AppTest, prefix: str = "", live: bool = False) -> list[str]:
             if b.key and b.key.startswith(prefix) and not (live and b.disabled)]  # fmt: skip
 
 
+def assert_only_a_new_game(at: AppTest, new: str) -> None:
+    """The game is over: no action is offered but `new`, which starts the same game (the same
+    options) from the beginning."""
+    assert keys(at, "act_") == [] and keys(at, new) == [new]
+    options = dict(match_of(at).options)
+    at = tap(at, new)
+    assert match_of(at).log == [] and match_of(at).options == options
+
+
 def said(at: AppTest) -> str:
     """Everything the page sends, as written, buttons' words included."""
     parts = [e.value for e in (*at.html, *at.markdown, *at.info, *at.caption, *at.warning)]

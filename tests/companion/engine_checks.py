@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from companion.engine import IllegalAction, Match, SeatedRules
@@ -54,3 +55,36 @@ def assert_reveal_stands(match: Match, before: Any) -> bool:
         assert len(match.log) == length and match.log[-1] == action
     assert rules.to_json(match.state) == state
     return True
+
+
+def random_play(match: Match, moves: int, seed: int) -> None:
+    """Up to `moves` legal actions picked at random (seeded by `seed`), stopping at the end."""
+    rng = random.Random(seed)
+    for _ in range(moves):
+        actions = match.legal_actions()
+        if not actions or match.outcome().over:
+            return
+        match.play(rng.choice(actions))
+
+
+def play_checked(
+    match: Match,
+    steps: int,
+    choose: Callable[[Any, list[dict]], dict],
+    check: Callable[[Any, Any], None],
+) -> None:
+    """Up to `steps` actions, until none is legal, each picked by `choose(state, legal)`: each
+    leaves the old state untouched and passes `check(new, old)`; then the log replays to the
+    same state."""
+    rules = match.rules
+    for _ in range(steps):
+        legal = match.legal_actions()
+        if not legal:
+            break
+        before = match.state
+        saved = rules.to_json(before)
+        match.play(choose(before, legal))
+        assert rules.to_json(before) == saved  # the old state was not touched
+        check(match.state, before)
+    again = Match.replay(rules, match.options, match.seed, match.log)
+    assert rules.to_json(again.state) == rules.to_json(match.state)

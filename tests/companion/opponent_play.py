@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -78,6 +79,21 @@ class Table:
                     asked["ignore"] += any(a.get("ignore") for a in options)
             state = apply(state, action, rng).state
         raise AssertionError(f"no end in {MOST_ACTIONS} actions")
+
+    def finish_every_phase(self, found: dict[str, list[Any]], kinds: set[str], app_type: type,
+                           ended: Callable[[Any], bool]) -> Counter[str]:  # fmt: skip
+        """From the states `found` for each kind (all of `kinds` among them), a strong and an
+        easy `app_type` play to an end that is `ended`, every choice legal and checked by the
+        rules; the kinds of the apps' choices, counted."""
+        assert kinds <= set(found), f"never reached: {kinds - set(found)}"
+        asked: Counter[str] = Counter()
+        for kind, states in sorted(found.items()):
+            for k, state in enumerate(states):
+                strong, easy = (0, 1) if k % 2 else (1, 0)
+                players = {strong: app_type(strong), easy: app_type(easy, "easy")}
+                end = self.finish(state, players, k, asked, checked=True)
+                assert ended(end), kind
+        return asked
 
     def decisions(self, state: Any, apps: dict[int, Any], seed: int) -> list[tuple[Any, int]]:
         """Every state of a seeded game from `state` (`apps` in both seats) where a seat had a

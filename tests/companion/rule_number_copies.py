@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -87,6 +88,24 @@ def refused_line(root: Path, game: str, **values: int | str) -> str:
     assert result.exit_code == 1, result.output
     (line,) = refusals(result)
     return line
+
+
+def assert_played_as_the_sheet_says(game: str, played: dict[str, object]) -> None:
+    """The engine plays with rule_numbers.csv's numbers (`played`: each number's id, and the
+    value the engine plays with), and the game's rule templates set none of their own."""
+    numbers = load_game_or_raise(REPO_ROOT / "card_data" / game).numbers
+    assert played == {name: numbers[name] for name in played}
+    for page in ("rules.md", "reference.md"):
+        text = (REPO_ROOT / "templates" / game / page).read_text(encoding="utf-8")
+        assert not re.findall(r"{% set \w+ = \d+ %}", text), page
+
+
+def expect_refusal(root: Path, game: str, ending: str) -> None:
+    """`cardgen validate` refuses the copy of `game` in `root` with a line that ends in
+    `ending`."""
+    result = validate(root, game)
+    assert result.exit_code == 1
+    assert any(line.endswith(ending) for line in refusals(result)), result.stderr
 
 
 def missing_number_message(game: str, number: str, read: Callable[[Game], object]) -> str:

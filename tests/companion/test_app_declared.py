@@ -14,7 +14,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from companion.engine import Match
-from companion.registry import entry
+from companion.registry import GameEntry, entry
 
 from . import apptest
 from . import card_game_pages as pages
@@ -170,15 +170,22 @@ def test_what_ben_may_not_see_never_changes_his_screen(twin_home):
     pages.assert_same(twin_home, pair, -1)
 
 
-def test_a_sealed_clash_from_two_devices(twin_home):
-    """Together order, each player on their own phone: the sealed card is its sealer's alone
-    until both have sealed; then the reveal shows both by name."""
+def clash_to_seal() -> tuple[GameEntry, Match]:
+    """The registry's clash and a match of it on the app's cards (the fixed seed), shuffled and
+    both first phases ended: the players seal next."""
     game = entry("clash")
     assert game is not None and game.rules is not None
     match = Match.start(game.rules(), {"cards": "app"}, seed=pages.SEED)
     match.play({"type": "shuffle"})
     for seat in (0, 1):
         match.play({"type": "end_phase", "player": seat})
+    return game, match
+
+
+def test_a_sealed_clash_from_two_devices(twin_home):
+    """Together order, each player on their own phone: the sealed card is its sealer's alone
+    until both have sealed; then the reveal shows both by name."""
+    game, match = clash_to_seal()
     saved = pages.save(twin_home, match)
     ann = pages.seat(twin_home, saved, 0)
     assert "dc_cover" not in keys(ann)
@@ -261,12 +268,7 @@ def test_undo_takes_back_a_move_but_never_a_reveal(twin_home):
     assert len(match_of(at).log) == 2
     at = tap(at, "dc_undo")
     assert len(match_of(at).log) == 1
-    game = entry("clash")
-    assert game is not None and game.rules is not None
-    match = Match.start(game.rules(), {"cards": "app"}, seed=pages.SEED)
-    match.play({"type": "shuffle"})
-    for seat in (0, 1):
-        match.play({"type": "end_phase", "player": seat})
+    _, match = clash_to_seal()
     for seat in (0, 1):
         match.play(next(a for a in match.legal_actions() if a.get("player") == seat))
     assert match.state.revealed[0] is not None

@@ -19,7 +19,7 @@ from companion.screens import session
 from companion.store import GameStore
 
 from .apptest import open_app, tap
-from .test_app_rules_at_a_tap import battle, dialog, explains, keys, says_entry
+from .test_app_rules_at_a_tap import battle, dialog, explains, explains_ruling, keys, says_entry
 
 ML, VL = rulebook("moonlighter"), rulebook("vita_luna")
 
@@ -88,9 +88,7 @@ def test_each_player_cards_pieces_open_their_rules(db):
     assert at.button(key="rule_vl_hearts_0").label == "**♥ 10**/10"
     assert at.button(key="rule_vl_deck_black_0").label == "4 black"
 
-    title, text = explains(at, "rule_vl_role_1")
-    assert title == VL.ruling("roles_alternate").topic
-    assert VL.ruling("roles_alternate").decision in text
+    explains_ruling(at, "rule_vl_role_1", VL.ruling("roles_alternate"))
     title, text = explains(at, "rule_vl_hearts_0")
     assert title == "Heart marker"
     says_entry(text, VL.card("heart_marker"))

@@ -12,7 +12,6 @@ inside one HTML block, where Markdown is not read.
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Iterator
 from html import escape
@@ -31,6 +30,7 @@ from companion.store import GameStore, seat_key
 
 from ..hostile.saves import NAMES, PLAYER_NAMES
 from .apptest import APP, open_app
+from .engine_checks import random_play
 
 TWO_PLAYERS = ("vita_luna", "va_card_game", "luturas", "riposte")
 DEPTHS = (0, 9, 24, 60)  # random legal moves played before the pages are opened
@@ -108,12 +108,7 @@ def saved(db: Path, game_id: str, names: tuple[str, ...], moves: int, title: str
     game = registry.entry(game_id)
     assert game is not None and game.rules is not None
     match = Match.start(game.rules(), {"names": list(names)} if names else {}, seed=11)
-    rng = random.Random(moves)
-    for _ in range(moves):
-        legal = match.legal_actions()
-        if not legal or match.outcome().over:
-            break
-        match.play(rng.choice(legal))
+    random_play(match, moves, moves)
     with GameStore(db) as store:
         exported = store.export_json(store.create(match, title))
         return store.import_json(exported)

@@ -21,7 +21,7 @@ from . import card_game_pages as pages
 from .card_game_pages import P1, P2, SEED, keys, match_of, save, screen, tap, text
 
 home, twin_home = pages.home, pages.twin_home
-stored_log, warnings = pages.stored_log, pages.warnings  # tests/codes read them from here
+stored_log, warnings = pages.stored_log, pages.warnings
 RULES = LuturasRules()
 HAND_A = ["tidepup_g2.1", "crystal_aquatic.1", "crystal_aquatic.2", "tidepup_g1.1", "fortify.1"]
 HAND_B = ["thornlet_g1.1", "crystal_botanical.1", "crystal_botanical.2", "brinefin.1",
@@ -100,10 +100,7 @@ def test_a_whole_match_is_tapped_through_to_the_end(home, mode):
     assert covers > 10 and max(s.wins for s in state.sides) == 2
     winner = state.names[state.winner]
     assert f"{winner} wins the match!" in text(at)
-    assert keys(at, "act_") == [] and keys(at, "lt_new") == ["lt_new"]
-    options = dict(match_of(at).options)
-    at = tap(at, "lt_new")
-    assert match_of(at).log == [] and match_of(at).options == options
+    pages.assert_only_a_new_game(at, "lt_new")
 
 
 # --- refusals, attacks in words ------------------------------------------------------------------

@@ -19,7 +19,7 @@ from companion.screens import session
 from companion.screens.moonlighter import action_key
 from companion.store import GameStore, StoreError, seat_key
 
-from .apptest import open_app, seeded_tables, tap
+from .apptest import double_tap, open_app, seeded_tables, tap
 
 SEED = 2  # a seed whose first-button walk meets fights, chests and a fall within 150 taps
 
@@ -29,6 +29,14 @@ def new_game() -> AppTest:
     at.button(key="new_moonlighter").click().run()
     assert not at.exception, at.exception
     assert at.query_params[session.QUERY] == at.session_state[session.GID]
+    return at
+
+
+def tapped(*keys: str) -> AppTest:
+    """A new game with `keys` tapped in turn."""
+    at = new_game()
+    for key in keys:
+        at = tap(at, key)
     return at
 
 
@@ -171,10 +179,7 @@ def test_a_chest_rolls_the_loot_die_and_offers_its_pawn(db):
 def test_a_double_tap_is_refused_with_the_engines_reason_and_changes_nothing(db):
     at = new_game()
     gid = at.session_state[session.GID]
-    at.button(key="act_roll_tile_v3").click()
-    at.button(key="act_roll_tile_v9").click()  # the second tap lands after the first one
-    at.run()
-    assert not at.exception
+    double_tap(at, "act_roll_tile_v3", "act_roll_tile_v9")  # the second lands after the first
     match = match_of(at)
     assert len(match.log) == 1  # one roll played, the other refused
     rolled = match.state.rolled
@@ -217,9 +222,7 @@ def test_undo_takes_back_one_move_and_cannot_reroll(db):
 
 
 def test_a_reload_resumes_exactly_the_same_game(db):
-    at = new_game()
-    for key in ("act_roll_tile_v5", "act_place_tile_x0_y1", "act_roll_attack_v6"):
-        at = tap(at, key)
+    at = tapped("act_roll_tile_v5", "act_place_tile_x0_y1", "act_roll_attack_v6")
     gid = at.session_state[session.GID]
     before = match_of(at)
     reloaded = open_app(gid, at.query_params[session.KEY])  # a new session, the same URL
@@ -309,9 +312,7 @@ def test_a_beaten_boss_offers_the_next_dungeon_and_the_last_one_ends_the_game(db
 
 
 def test_an_exported_game_imports_as_the_same_game(db):
-    at = new_game()
-    for key in ("act_roll_tile_v9", "act_place_tile_x0_y-1", "act_roll_loot_v7"):
-        at = tap(at, key)
+    at = tapped("act_roll_tile_v9", "act_place_tile_x0_y-1", "act_roll_loot_v7")
     gid = at.session_state[session.GID]
     store = GameStore(db)
     exported = store.export_json(gid)

@@ -104,10 +104,7 @@ def test_a_whole_duel_with_characters_is_tapped_through_to_the_end(home):
     assert covers > 20 and all(state.characters)
     winner = state.names[state.winner]
     assert f"{winner} wins the duel!" in text(at)
-    assert keys(at, "act_") == [] and keys(at, "rp_new") == ["rp_new"]
-    options = dict(match_of(at).options)
-    at = tap(at, "rp_new")
-    assert match_of(at).log == [] and match_of(at).options == options
+    pages.assert_only_a_new_game(at, "rp_new")
 
 
 def test_the_app_names_every_card_to_take(home):

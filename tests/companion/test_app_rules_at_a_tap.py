@@ -71,6 +71,14 @@ def explains(at: AppTest, key: str) -> tuple[str, str]:
     return title, text
 
 
+def explains_ruling(at: AppTest, key: str, ruling) -> str:
+    """Tap `key`: the dialog is titled with the ruling's topic and says its decision; the text."""
+    title, text = explains(at, key)
+    assert title == ruling.topic
+    assert ruling.decision in text
+    return text
+
+
 def says_entry(text: str, entry) -> None:
     """The dialog says the entry's rule text and every ruling on it, word for word."""
     for _, words in entry.lines:

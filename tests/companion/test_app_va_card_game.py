@@ -137,10 +137,7 @@ def test_a_whole_game_is_tapped_through_to_the_end(home):
     assert "wins the game!" in said or "The game is a draw." in said
     falls = [e for events in match_of(at).events for e in events if "goes to the graveyard" in e]
     assert len(falls) >= 5 and "Graveyard (0)" not in said
-    assert keys(at, "act_") == [] and keys(at, "va_new") == ["va_new"]
-    options = dict(match_of(at).options)
-    at = tap(at, "va_new")
-    assert match_of(at).log == [] and match_of(at).options == options
+    pages.assert_only_a_new_game(at, "va_new")
 
 
 def test_the_app_names_each_players_cards_in_private(home):

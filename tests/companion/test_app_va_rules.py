@@ -18,7 +18,7 @@ from companion.games.va_card_game.checks import cited_gear_refusal
 
 from . import card_game_pages as pages
 from .card_game_pages import P1, keys, save, screen, tap
-from .test_app_rules_at_a_tap import explains, says_entry
+from .test_app_rules_at_a_tap import explains, explains_ruling, says_entry
 from .test_app_va_card_game import DATA, RULES, dealt, declared, opened, text
 
 GAME = "va_card_game"
@@ -139,12 +139,8 @@ def test_the_heroes_and_equipment_in_play_open_their_rules(home):
 def test_attack_block_and_life_open_their_rulings(home):
     saved = save(home, opened())
     at = screen(home, saved, saved.key)
-    title, said = explains(at, "rule_va_attack")
-    assert title == BOOK.ruling("simultaneous-strikes").topic
-    assert BOOK.ruling("simultaneous-strikes").decision in said
-    title, said = explains(at, "rule_va_block")
-    assert title == BOOK.ruling("block-damage").topic
-    assert BOOK.ruling("block-damage").decision in said
+    explains_ruling(at, "rule_va_attack", BOOK.ruling("simultaneous-strikes"))
+    explains_ruling(at, "rule_va_block", BOOK.ruling("block-damage"))
     title, said = explains(at, "rule_va_life")
     assert title == "Life Tracker"
     says_entry(said, BOOK.card("life_tracker"))

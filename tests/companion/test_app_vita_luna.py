@@ -229,10 +229,7 @@ def test_a_turn_offers_singular_cards_and_moves_from_the_legal_actions(db):
 def test_a_refused_action_shows_the_engines_reason_and_changes_nothing(db):
     at = tap(new_game(), "act_deal")
     gid = at.session_state[session.GID]
-    at.button(key="act_first_attacker_0").click()
-    at.button(key="act_first_attacker_1").click()  # a second tap lands after the first one
-    at.run()
-    assert not at.exception
+    apptest.double_tap(at, "act_first_attacker_0", "act_first_attacker_1")
     match = match_of(at)
     assert [a["type"] for a in match.log] == ["deal", "first_attacker"]
     reason = "First choose who attacks first."

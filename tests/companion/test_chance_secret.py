@@ -22,6 +22,8 @@ from companion.engine.chance import SECRET_BYTES, Chance, KeyedRandom, StepRando
 from companion.registry import GAMES, entry
 from companion.store import GameStore
 
+from .engine_checks import random_play
+
 ATTACKER, VICTIM = 1, 0  # seat 2 holds their own phone and wants seat 1's hand
 SEARCHED = 4096  # seeds the test searches; the real attack searched all 2**31 in ~20 minutes
 
@@ -136,15 +138,6 @@ def test_a_seeded_game_keeps_the_old_stream() -> None:
     assert chance.app(4).getrandbits(64) == StepRandom(11 ^ 0x5EED, 4).getrandbits(64)
 
 
-def _random_play(match: Match, moves: int, seed: int) -> None:
-    rng = random.Random(seed)
-    for _ in range(moves):
-        actions = match.legal_actions()
-        if not actions or match.outcome().over:
-            return
-        match.play(rng.choice(actions))
-
-
 PLAYABLE = [g.id for g in GAMES if g.playable]
 
 
@@ -154,7 +147,7 @@ def test_undo_and_replay_stay_exact_with_a_secret(game_id: str) -> None:
     assert game is not None and game.rules is not None
     rules, options = game.rules(), _options(game_id)
     match = Match.start(rules, options)
-    _random_play(match, 60, 1)
+    random_play(match, 60, 1)
     again = Match.replay(rules, options, match.seed, match.log, match.chance)
     assert rules.to_json(again.state) == rules.to_json(match.state)
     if match.log and match.undo_refusal() is None:
@@ -174,7 +167,7 @@ def test_the_secret_never_reaches_a_seat_or_an_export(game_id: str, tmp_path) ->
     assert game is not None and game.rules is not None
     rules, options = game.rules(), _options(game_id)
     match = Match.start(rules, options)
-    _random_play(match, 40, 2)
+    random_play(match, 40, 2)
     secret = match.chance.secret
     assert secret is not None
     future = [step_key(secret, i).hex() for i in range(len(match.log), len(match.log) + 50)]
@@ -198,7 +191,7 @@ def test_an_export_replays_exactly_and_its_import_gets_a_new_future(tmp_path) ->
     assert game is not None and game.rules is not None
     rules, options = game.rules(), _options("luturas")
     match = Match.start(rules, options)
-    _random_play(match, 150, 3)
+    random_play(match, 150, 3)
     with GameStore(tmp_path / "games.sqlite") as store:
         gid = store.create(match)
         exported = store.export_json(gid)
@@ -215,7 +208,7 @@ def test_a_file_whose_keys_do_not_match_its_log_is_refused(tmp_path) -> None:
     game = entry("moonlighter")
     assert game is not None and game.rules is not None
     match = Match.start(game.rules(), {})
-    _random_play(match, 10, 4)
+    random_play(match, 10, 4)
     with GameStore(tmp_path / "games.sqlite") as store:
         content = json.loads(store.export_json(store.create(match)))
         for damage in ({"since": 0, "keys": content["chance"]["keys"][:-1]},
@@ -233,7 +226,7 @@ def test_a_reloaded_game_goes_on_with_the_same_chance(store: GameStore) -> None:
     assert game is not None and game.rules is not None
     rules, options = game.rules(), _options("va_card_game")
     match = Match.start(rules, options)
-    _random_play(match, 30, 5)
+    random_play(match, 30, 5)
     _, loaded = store.load_match(store.create(match))
     assert loaded.chance == match.chance
     rng = random.Random(6)
@@ -252,7 +245,7 @@ def test_a_save_from_before_the_secrets_keeps_its_past_and_gets_a_secret(store: 
     assert game is not None and game.rules is not None
     rules, options = game.rules(), _options("riposte")
     match = Match.start(rules, options, 7)
-    _random_play(match, 20, 7)
+    random_play(match, 20, 7)
     gid = store.create(match)
     with store.db.transaction(write=True) as tx:
         tx.run("DELETE FROM chance WHERE gid = ?", (gid,))
@@ -269,7 +262,7 @@ def test_an_old_export_with_only_a_seed_still_imports(tmp_path) -> None:
     game = entry("moonlighter")
     assert game is not None and game.rules is not None
     match = Match.start(game.rules(), {}, 12)
-    _random_play(match, 25, 8)
+    random_play(match, 25, 8)
     old_file = json.dumps({"format": 1, "game": "moonlighter", "name": "Old", "seed": 12,
                            "options": match.options, "log": match.log})  # fmt: skip
     with GameStore(tmp_path / "games.sqlite") as store:

@@ -18,7 +18,7 @@ from companion.games.luturas import lasting, verbs
 from companion.games.luturas.data import deck_problems
 from companion.games.luturas.scenarios import ANA, BEN, act, lay
 
-from .test_luturas_rulings import DATA, RULES, ok, versus
+from .luturas_rulings import DATA, RULES, ok, versus
 
 MATCHES = 32
 

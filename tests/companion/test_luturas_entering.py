@@ -6,7 +6,7 @@ from __future__ import annotations
 from companion.games.luturas.entering import cards_to_enter
 from companion.games.luturas.scenarios import ANA, act, lay
 
-from .test_luturas_rulings import RULES, versus
+from .luturas_rulings import RULES, versus
 
 
 def deploy(card: str) -> dict:

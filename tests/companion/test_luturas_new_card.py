@@ -13,7 +13,7 @@ from companion.engine import Match
 from companion.games.luturas import LuturasRules
 from companion.games.luturas.data import data_from_game
 
-from ..test_effects_data import copy_luturas, edit_sheet, new_card
+from ..effects_data import copy_luturas, edit_sheet, new_card
 
 
 def swap_into_the_starter(rows):

@@ -1,7 +1,7 @@
 """Every verb of Luturas's effect vocabulary, run by the engine from a shipped card's declaration
 (one test per verb, named after it), and the triggers that fire them: deploy, attack, attacked,
 after_attack, destroyed, destroyed_by_attack, opponent_attacks, soldier_would_fall, turn_start,
-leaves, activate and always. Positions start from a real match (see test_luturas_rulings).
+leaves, activate and always. Positions start from a real match (see luturas_rulings).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from companion.games.luturas.lasting import crystal_limit
 from companion.games.luturas.scenarios import ANA, BEN, act, lay, turn_of
 from companion.games.luturas.state import RESPOND, SOLDIER, TOOL
 
-from .test_luturas_rulings import DATA, RULES, hand_card, ok, versus
+from .luturas_rulings import DATA, RULES, hand_card, ok, versus
 
 
 def options_for(state, **match):  # type: ignore[no-untyped-def]

@@ -16,6 +16,7 @@ from companion.games.moonlighter import MoonlighterState
 from companion.games.moonlighter.outcomes import max_hearts
 from companion.games.moonlighter.state import WALKABLE, reachable
 
+from .engine_checks import play_checked
 from .moonlighter_situations import DATA, RULES
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
@@ -82,17 +83,7 @@ def test_random_play_keeps_every_invariant_and_replays(seed, forgiving, wander):
     """turn_flow: a few hundred random legal actions, then the log rebuilds the same state."""
     match = Match.start(RULES, {"forgiving": forgiving}, seed=seed)
     rng = random.Random(seed)
-    for _ in range(300):
-        legal = match.legal_actions()
-        if not legal:
-            break
-        before = match.state
-        saved = RULES.to_json(before)
-        match.play(pick(legal, rng, wander))
-        assert RULES.to_json(before) == saved  # the old state was not touched
-        assert_invariants(match.state, before)
-    again = Match.replay(RULES, match.options, match.seed, match.log)
-    assert RULES.to_json(again.state) == RULES.to_json(match.state)
+    play_checked(match, 300, lambda state, legal: pick(legal, rng, wander), assert_invariants)
     assert RULES.from_json(RULES.to_json(match.state)) == match.state
 
 

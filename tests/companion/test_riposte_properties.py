@@ -6,15 +6,13 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from collections import Counter
 
-from cardgen.data.database import load_game_or_raise
-from cardgen.data.project import REPO_ROOT
 from companion.engine import Match
 from companion.games.riposte import RiposteRules
 from companion.games.riposte.state import every_card
 
+from .rule_number_copies import assert_played_as_the_sheet_says
 from .test_conformance import check_end, check_state
 
 RULES = RiposteRules()
@@ -117,14 +115,6 @@ def test_rule_numbers_are_the_sheets_and_the_rulebook_writes_none():
     """The engine plays with rule_numbers.csv's numbers, and the rule templates set none of
     their own: each reads `numbers.<id>` from the same sheet."""
     sheet = RULES.data
-    numbers = load_game_or_raise(REPO_ROOT / "card_data" / "riposte").numbers
-    assert (sheet.limit, sheet.hand, sheet.start_cards, sheet.row, sheet.offered) == (
-        numbers["damage_to_win"],
-        numbers["hand"],
-        numbers["start_cards"],
-        numbers["draft_row"],
-        numbers["characters_dealt"],
-    )
-    for name in ("rules.md", "reference.md"):
-        text = (REPO_ROOT / "templates" / "riposte" / name).read_text(encoding="utf-8")
-        assert not re.findall(r"{% set \w+ = \d+ %}", text), name
+    played = {"damage_to_win": sheet.limit, "hand": sheet.hand, "start_cards": sheet.start_cards,
+              "draft_row": sheet.row, "characters_dealt": sheet.offered}  # fmt: skip
+    assert_played_as_the_sheet_says("riposte", played)

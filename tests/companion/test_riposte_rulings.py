@@ -399,18 +399,9 @@ def test_every_clarification_opens_a_test_docstring():
     """Each ruling in clarifications.csv is named at the opening of at least one Riposte test's
     docstring ("own-bar: ..." or "last-clash; Liese, third ability: ..."), the test that
     enforces it; a ruling named only in passing does not count."""
-    import ast
-    import csv
-    from pathlib import Path
-
     from companion.games.riposte.data import data_folder
 
-    with open(data_folder() / "clarifications.csv", encoding="utf-8") as f:
-        ids = {row["id"] for row in csv.DictReader(f)}
-    named: set[str] = set()
-    for path in Path(__file__).parent.glob("test_riposte_*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
-                opening = (ast.get_docstring(node) or "").split(":", 1)[0]
-                named |= {part.strip() for part in opening.replace(";", ",").split(",")}
-    assert sorted(ids - named) == []
+    from .ruling_links import clarification_ids, named_at_openings
+
+    ids = clarification_ids(data_folder())
+    assert sorted(ids - named_at_openings("test_riposte_*.py")) == []

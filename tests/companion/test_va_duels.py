@@ -4,10 +4,7 @@ the turn passing, and the rulebook's worked examples played by the engine."""
 
 from __future__ import annotations
 
-import csv
 import random
-import shutil
-from pathlib import Path
 
 import pytest
 
@@ -15,13 +12,14 @@ from cardgen.data.database import load_game_or_raise
 from companion.engine import HIDDEN
 from companion.engine.examples import problems
 from companion.games.va_card_game import data_from_game, examples
-from companion.games.va_card_game.data import data_folder, design
+from companion.games.va_card_game.data import design
 from companion.games.va_card_game.scenarios import copies, duel_start
 from companion.games.va_card_game.state import ATTACK, BLOCK, DEAL, DECLARE, PREPARE, TOSS
 from companion.games.va_card_game.stats import left
 
+from .edited_games import edited
 from .engine_checks import assert_refused
-from .test_va_rulings import ANA, BEN, DATA, RULES, apply, duel, finish_turn
+from .va_rulings import ANA, BEN, DATA, RULES, apply, duel, finish_turn
 
 OPENING = DATA.opening
 
@@ -193,25 +191,8 @@ def test_the_worked_examples_hold_on_the_shipped_cards():
     assert worked["block_block"].fencer_def_if_attacked == 1
 
 
-def edited(tmp_path: Path, sheet: str, card: str, field: str, value: str) -> Path:
-    """A copy of the shipped game with one cell changed, as a designer would in a spreadsheet."""
-    folder = tmp_path / "va_card_game"
-    shutil.copytree(data_folder(), folder)
-    path = folder / f"{sheet}.csv"
-    with path.open(encoding="utf-8", newline="") as f:
-        rows = list(csv.DictReader(f))
-    for row in rows:
-        if row["id"] == card:
-            row[field] = value
-    with path.open("w", encoding="utf-8", newline="") as f:
-        writer = csv.DictWriter(f, fieldnames=list(rows[0]))
-        writer.writeheader()
-        writer.writerows(rows)
-    return folder
-
-
 def test_a_tougher_witch_breaks_the_attack_example_by_name(tmp_path):
-    folder = edited(tmp_path, "heroes", "ember_witch", "hp", "6")
+    folder = edited(tmp_path, "va_card_game", "heroes", "ember_witch", "hp", "6")
     found = problems(examples.worked_examples(data_from_game(load_game_or_raise(folder))))
     assert found == [
         "rulebook example 'attack against attack' no longer holds: the Ember Witch falls",

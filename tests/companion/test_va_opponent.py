@@ -171,14 +171,7 @@ def test_the_apps_finish_games_from_every_phase():
     found = snapshots()
     kinds = {"toss", "deal", "prepare", "prepare, one placed", "declare",
              "declare, one declared", "draw", "equip", "bring_in"}  # fmt: skip
-    assert kinds <= set(found), f"never reached: {kinds - set(found)}"
-    asked: Counter[str] = Counter()
-    for kind, states in sorted(found.items()):
-        for k, state in enumerate(states):
-            strong, easy = (0, 1) if k % 2 else (1, 0)
-            players = {strong: VaOpponent(strong), easy: VaOpponent(easy, "easy")}
-            end = finish(state, players, k, asked, checked=True)
-            assert RULES.outcome(end).over, kind
+    asked = TABLE.finish_every_phase(found, kinds, VaOpponent, lambda end: RULES.outcome(end).over)
     for kind in ("prepare", "declare", "bring_in", "equip", "done"):
         assert asked[kind], f"the apps were never asked to {kind}"
 

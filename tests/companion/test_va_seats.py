@@ -10,7 +10,7 @@ from companion.games.va_card_game.scenarios import dealt, duel_start, held
 from companion.games.va_card_game.state import ATTACK, DRAW, OVER, cards_of
 from companion.games.va_card_game.stats import gear_refusal
 
-from .test_va_rulings import ANA, BEN, DATA, RULES, apply, duel, marked
+from .va_rulings import ANA, BEN, DATA, RULES, apply, duel, marked
 
 
 def test_chance_flips_and_draws_each_player_acts_for_themselves():

@@ -167,22 +167,24 @@ def test_armour_absorbs_one_hit_then_damage_goes_through():
     assert events[0] == "Cheetah hits Shore Crab for 4: Shore Crab dies"
 
 
-def armoured_badger(tmp_path):
-    """Rules where the Honey Badger (Resistant, Retaliate) also has Armour: no shipped creature
-    has Resistant with Armour, or Retaliate with Armour."""
-    return edited_rules(
+def attacks_armoured_badger(tmp_path, attacker: str):
+    """Player 1's `attacker` attacks the Honey Badger (Resistant, Retaliate) under rules where it
+    also has Armour (no shipped creature has Resistant with Armour, or Retaliate with Armour):
+    the state after, and the events."""
+    rules = edited_rules(
         tmp_path,
         "creatures.csv",
         "blue,3,4,resistant;retaliate,",
         "blue,3,4,resistant;retaliate;armour,",
     )
+    state = battle(rules, ([attacker], ["honey_badger"]))
+    after, _, events = play(state, {"type": "attack", "player": P1}, rules=rules)
+    return after, events
 
 
 def test_resistant_with_armour_still_loses_the_armour_first(tmp_path):
     """poison_reach, armour_absorbs: armour comes before Resistant."""
-    rules = armoured_badger(tmp_path)
-    state = battle(rules, (["scorpion"], ["honey_badger"]))
-    after, _, events = play(state, {"type": "attack", "player": P1}, rules=rules)
+    after, events = attacks_armoured_badger(tmp_path, "scorpion")
     assert events == [
         "Scorpion hits Honey Badger: its armour absorbs the poison (armour gone); Honey Badger retaliates: Scorpion has 1 health left"
     ]
@@ -216,9 +218,7 @@ def test_armour_absorbs_a_retaliation():
 
 def test_an_armoured_retaliator_still_retaliates(tmp_path):
     """retaliate_reach, armour_absorbs: the armour soaks the hit, yet the creature strikes back."""
-    rules = armoured_badger(tmp_path)
-    state = battle(rules, (["wolf"], ["honey_badger"]))
-    _, _, events = play(state, {"type": "attack", "player": P1}, rules=rules)
+    _, events = attacks_armoured_badger(tmp_path, "wolf")
     assert events == [
         "Wolf hits Honey Badger: its armour absorbs the hit (armour gone); Honey Badger retaliates: Wolf has 1 health left"
     ]

@@ -18,13 +18,7 @@ from companion.games.vita_luna.hands import held_count
 from companion.games.vita_luna.scenarios import battle
 from companion.games.vita_luna.state import DEAL_REST
 
-from .rule_number_copies import (
-    book_texts,
-    refusals,
-    tuned_fixtures,
-    validate,
-    with_numbers,
-)
+from .rule_number_copies import book_texts, expect_refusal, tuned_fixtures, validate, with_numbers
 from .test_vita_luna_situations import RULES, play
 
 GAME = "vita_luna"
@@ -130,9 +124,6 @@ def test_a_board_cell_that_disagrees_with_its_number_is_refused(tmp_path):
     board.write_text(
         board.read_text(encoding="utf-8").replace("{white_positions},", "5,", 1), encoding="utf-8"
     )
-    result = validate(tmp_path, GAME)
-    assert result.exit_code == 1
-    assert any(
-        line.endswith("vita_luna/board.csv:2:C: white_positions: 5 is above the maximum of 4")
-        for line in refusals(result)
-    ), result.stderr
+    expect_refusal(
+        tmp_path, GAME, "vita_luna/board.csv:2:C: white_positions: 5 is above the maximum of 4"
+    )

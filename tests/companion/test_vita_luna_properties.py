@@ -14,6 +14,7 @@ from companion.engine import Match
 from companion.games.vita_luna import VitaLunaState
 from companion.games.vita_luna.checks import REQUIRED
 
+from .engine_checks import play_checked
 from .test_vita_luna_situations import DATA, RULES, assert_invariants
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
@@ -37,17 +38,8 @@ def test_random_play_keeps_every_invariant_and_replays(seed, options, wander):
     """battle_size, ownership_changes, fresh_battle: health, hearts, markers, cards all stay sound."""
     match = Match.start(RULES, options, seed=seed)
     rng = random.Random(seed)
-    for _ in range(400):
-        legal = match.legal_actions()
-        if not legal:
-            break
-        before = match.state
-        saved = RULES.to_json(before)
-        match.play(pick(before, legal, rng, wander))
-        assert RULES.to_json(before) == saved  # the old state was not touched
-        assert_invariants(match.state)
-    again = Match.replay(RULES, match.options, match.seed, match.log)
-    assert RULES.to_json(again.state) == RULES.to_json(match.state)
+    play_checked(match, 400, lambda state, legal: pick(state, legal, rng, wander),
+                 lambda state, _: assert_invariants(state))  # fmt: skip
     loaded = RULES.from_json(json.loads(json.dumps(RULES.to_json(match.state))))
     assert loaded == match.state
 

@@ -4,12 +4,7 @@ named (the issue's case: the Wolf's attack raised from 3 to 4)."""
 
 from __future__ import annotations
 
-import csv
-import shutil
-from pathlib import Path
-
 from cardgen.data.database import load_game_or_raise
-from cardgen.data.project import REPO_ROOT
 from companion.engine.examples import problems
 from companion.games.moonlighter import examples as moonlighter
 from companion.games.moonlighter.data import data_from_game as moonlighter_data
@@ -18,22 +13,7 @@ from companion.games.riposte.data import data_from_game as riposte_data
 from companion.games.vita_luna import examples as vita_luna
 from companion.games.vita_luna.data import data_from_game
 
-
-def edited(tmp_path: Path, game: str, sheet: str, card: str, field: str, value: str) -> Path:
-    """A copy of a shipped game with one cell changed, as a designer would in a spreadsheet."""
-    folder = tmp_path / game
-    shutil.copytree(REPO_ROOT / "card_data" / game, folder)
-    path = folder / f"{sheet}.csv"
-    with path.open(encoding="utf-8", newline="") as f:
-        rows = list(csv.DictReader(f))
-    for row in rows:
-        if row["id"] == card:
-            row[field] = value
-    with path.open("w", encoding="utf-8", newline="") as f:
-        writer = csv.DictWriter(f, fieldnames=list(rows[0]))
-        writer.writeheader()
-        writer.writerows(rows)
-    return folder
+from .edited_games import edited
 
 
 def test_vita_luna_examples_hold_on_the_shipped_cards():

@@ -252,6 +252,15 @@ def shipped_games() -> list[str]:
     )
 
 
+def assert_no_text_under(paths: list[Path], points: float) -> None:
+    """Each PDF of `paths` prints text, and none of it smaller than `points`."""
+    for path in paths:
+        runs = [r for page in read_pages(path) for r in page.runs if r.text.strip()]
+        assert runs, path.name
+        smallest = min(runs, key=lambda r: r.size)
+        assert smallest.size >= points - 1e-6, (path.name, smallest)
+
+
 def shipped_kits(base: Path) -> Path:
     """Every shipped game's whole kit (print PDF, calibration, rulebooks) on A4 and on Letter,
     built once per test run under `base` (the `run_tmp` fixture: shared by the pytest workers):

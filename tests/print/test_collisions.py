@@ -38,45 +38,24 @@ stroke = "#1A1A1A"
 stroke_width = 0.8
 """
 
-OVERLAPPING = (
-    HEAD
-    + """
-[[elements]]
-id = "title"
-type = "text"
-x = 5
-y = 5
-w = 40
-h = 8
-text = "{{ name }}"
-size = 12
 
+def text_box(element_id: str, y: int, field: str, size: int) -> str:
+    """A text element 40 by 8 at (5, `y`) showing the card's `field`."""
+    return f"""
 [[elements]]
-id = "subtitle"
+id = "{element_id}"
 type = "text"
 x = 5
-y = 7
+y = {y}
 w = 40
 h = 8
-text = "{{ text }}"
-size = 12
+text = "{{{{ {field} }}}}"
+size = {size}
 """
-)
 
-LEAVING = (
-    HEAD
-    + """
-[[elements]]
-id = "title"
-type = "text"
-x = 5
-y = 1
-w = 40
-h = 8
-text = "{{ name }}"
-size = 20
-"""
-)
+
+OVERLAPPING = HEAD + text_box("title", 5, "name", 12) + text_box("subtitle", 7, "text", 12)
+LEAVING = HEAD + text_box("title", 1, "name", 20)
 
 
 def made(root: Path, layout: str) -> object:
