@@ -1,13 +1,17 @@
 """The "Scan" control of every page that asks which card was played or drawn: a button that
-opens the device's camera (`st.camera_input`), and the photo handed to the page's own handler.
+opens the device's camera, and what it reads handed to the page's own handler.
 
 The camera stays closed until asked for (opening it asks the browser for the camera, which a
-page should not do unprompted). Once open, a control stays open for the next card of the same
-kind (its `name`): the camera widget's key holds the page's moment, so each moment starts with
-a live picture, not the last photo, and scanning card after card is one tap each. What a photo means
-is the game's business (`companion.scan` reads the codes; the game's `scan` module checks them
-against the rules and plays or enters the cards); this module takes the picture and sorts what
-it reads into the cards to take and the reasons to say (`one`, `several`).
+page should not do unprompted). Once open, it scans live (`live_scan`): the card is read from
+the video as soon as it is seen and handed over as a photo would be, with no further tap. Where
+the browser gives no video, or the player chooses "Take a photo instead", it is the photo button
+(`st.camera_input`) for the rest of the session. Once open, a control stays open for the next
+card of the same kind (its `name`): the photo widget's key holds the page's moment, so each
+moment starts with a live picture, not the last photo, and scanning card after card is one tap
+each. What a photo means is the game's business (`companion.scan` reads the codes; the game's
+`scan` module checks them against the rules and plays or enters the cards); this module takes
+the picture and sorts what it reads into the cards to take and the reasons to say (`one`,
+`several`).
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import streamlit as st
 
 from cardgen.data.codes import CardRef
 from companion.scan.cards import Allowed, Reading, scan
+from companion.screens import live_scan
 from companion.screens.keys import FLASH
 
 OPEN = "scan_open"  # the name of the scan control whose camera is open (one at a time)
@@ -37,9 +42,18 @@ def control(name: str, moment: int, label: str, on_photo: Handler) -> None:
                   icon=":material/photo_camera:",  # Streamlit's own icon font: no emoji font needed
                   on_click=_open, args=(name,))  # fmt: skip
         return
-    key = f"{name}_{moment}"
-    st.camera_input(label, key=key, help=HOLD, on_change=_taken, args=(key, on_photo),
-                    resolution="1080p")  # fmt: skip
+    if live_scan.PHOTO not in st.session_state:  # live: a card is read as soon as it is seen
+        live_scan.show(name, on_photo)
+        st.button("Take a photo instead", key=f"{name}_photo", width="stretch", wrap=True,
+                  icon=":material/photo_camera:", on_click=live_scan.take_photos)  # fmt: skip
+    else:
+        if why := st.session_state[live_scan.PHOTO]:  # the browser gave no video
+            st.caption(why)
+        key = f"{name}_{moment}"
+        st.camera_input(label, key=key, help=HOLD, on_change=_taken, args=(key, on_photo),
+                        resolution="1080p")  # fmt: skip
+        st.button("Back to live scanning", key=f"{name}_live_again", width="stretch",
+                  wrap=True, on_click=live_scan.scan_live)  # fmt: skip
     st.button("Close the camera", key=f"{name}_close", width="stretch", wrap=True,
               on_click=_close)  # fmt: skip
 

@@ -1,5 +1,6 @@
 """The camera at the table, in a real browser: chromium's fake camera plays a video of a printed
-Riposte card, a tap on Scan and on Take Photo, and the card is entered in the draft row.
+Riposte card, a tap on Scan, on "Take a photo instead" (it scans live at first:
+test_live_scan_browser.py) and on Take Photo, and the card is entered in the draft row.
 
 The video (a .y4m file) is made from the card's rendered PNG face, held a little turned and
 filling most of the frame, as a player holds a card up to a tablet's camera.
@@ -64,6 +65,8 @@ def test_a_card_held_up_to_the_camera_is_entered(server, playwright, tmp_path: P
         start_game(page, server.url, "Learning duel", "Enter each card")
         assert "The draft row turned up (0 of 3)" in settle(page)
         page.locator("[class*='st-key-rp_scan_row_'][class*='_open'] button").tap()
+        wait_for_app(page)
+        page.get_by_role("button", name="Take a photo instead").tap()  # it scans live first
         wait_for_app(page)
         take = page.get_by_role("button", name="Take Photo")
         take.wait_for(timeout=60_000)  # the camera starts slowly on a busy machine
