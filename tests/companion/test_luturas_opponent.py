@@ -20,6 +20,7 @@ from companion.games.luturas import LuturasRules, LuturasState
 from companion.games.luturas.app_words import says
 from companion.games.luturas.opponent import STRENGTHS, LuturasOpponent
 from companion.games.luturas.seats import determinize
+from tests.verdicts import LOST, WON, settle
 
 RULES = LuturasRules()
 DATA = RULES.data
@@ -81,16 +82,19 @@ def play(
     raise AssertionError(f"match {index}: no end in {MOST_ACTIONS} actions")
 
 
+def match_won(index: int, strength: str, against: str | None = None) -> bool:
+    """Seeded match `index`, the app at `strength` in seat index % 2 (the other seat random,
+    or the app at strength `against`): whether the app won."""
+    seat = index % 2
+    players: dict[int, Policy] = {seat: LuturasOpponent(seat, strength)}
+    if against is not None:
+        players[1 - seat] = LuturasOpponent(1 - seat, against)
+    return play(index, players).winner == seat
+
+
 def win_rate(games: int, strength: str, against: str | None = None, start: int = 0) -> float:
-    """The app's share of `games` seeded matches, in seat index % 2 (the other seat random, or
-    the app at strength `against`)."""
-    wins = 0
-    for index in range(start, start + games):
-        seat = index % 2
-        players: dict[int, Policy] = {seat: LuturasOpponent(seat, strength)}
-        if against is not None:
-            players[1 - seat] = LuturasOpponent(1 - seat, against)
-        wins += play(index, players).winner == seat
+    """The app's share of `games` seeded matches from `start` (see `match_won`)."""
+    wins = sum(match_won(index, strength, against) for index in range(start, start + games))
     return wins / games
 
 
@@ -106,10 +110,14 @@ def test_the_strong_app_beats_a_random_player_in_a_small_seeded_run():
 @pytest.mark.slow
 def test_the_strong_app_beats_a_random_player_in_four_matches_of_five():
     """Seeded matches, seats and modes alternating (297 of 300 won, 2026-11-24): the first 100,
-    enough that the win rate's whole 95% interval must lie above four in five."""
-    rate = win_rate(100, "strong")
-    low, _ = wilson(rate * 100, 100)
-    assert low >= 0.8, f"the strong app won {rate:.1%} of 100 matches (interval from {low:.1%})"
+    enough that the win rate's whole 95% interval must lie above four in five. Played in order
+    until that is sure either way (`tests.verdicts`)."""
+    passed, tally = settle(
+        100,
+        lambda index: WON if match_won(index, "strong") else LOST,
+        lambda won, lost: wilson(won, 100)[0] >= 0.8,
+    )
+    assert passed, f"the strong app: {tally}; the interval of 100 does not lie above 80%"
 
 
 def test_the_easy_app_beats_chance_and_loses_to_the_strong_one():
