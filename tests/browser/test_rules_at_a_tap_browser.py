@@ -147,9 +147,14 @@ def start_moonlighter(page, url: str) -> None:
 
 
 def tap_key(page, key: str) -> None:
+    """Tap the action's button and wait until it is gone: each of these actions is taken once,
+    so its button leaves the page when the tap has been played. (Waiting only for the script to
+    be idle can return before the tap's rerun has begun, and the next tap then lands on a page
+    about to be redrawn; on a busy machine CI lost a tap that way.)"""
     target = page.locator(f".st-key-{key} button").first
     target.scroll_into_view_if_needed()
     target.tap()
+    page.locator(f".st-key-{key}").first.wait_for(state="detached", timeout=30_000)
     wait_for_app(page)
 
 
