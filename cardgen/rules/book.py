@@ -22,7 +22,8 @@ from cardgen.data.art import credits as art_credits
 from cardgen.data.database import Game
 from cardgen.data.export import cell_text
 from cardgen.data.outputs import Owner, claim, publish, staging_beside
-from cardgen.printkit.faces import PRINTED_KINDS, base_context, templates_root
+from cardgen.data.suggest import did_you_mean
+from cardgen.printkit.faces import PRINTED_KINDS, base_context, build_faces, templates_root
 from cardgen.printkit.icons import icon_set
 from cardgen.printkit.layout import LayoutError, load_layout, render_face
 from cardgen.printkit.layout.text import MIN_SIZE_PT
@@ -257,6 +258,24 @@ class GameBook:
             self.pending.extend(f"diagram {name}: {p}" for p in problems)
         return width, height, face.ops
 
+    def card_faces(self, ids: list[str]) -> list[tuple[float, float, list]]:
+        """The printed fronts of the cards `ids` (width mm, height mm, ops), drawn by the print
+        kit from the same data and layouts as the kit's sheets; an id of no printed card is a
+        problem of the book."""
+        out = []
+        for card_id in ids:
+            card = self.game.by_id(card_id)
+            spec = self.game.spec.type(card.type) if card is not None else None
+            if card is None or spec is None or spec.kind not in PRINTED_KINDS:
+                known = [c.id for c in self.game.records()]
+                self.pending.append(f":::cover: no printed card {card_id!r}"
+                                    f"{did_you_mean(card_id, known)}")  # fmt: skip
+                continue
+            faces = build_faces(self.game, spec, 0.0, ids={card_id}, codes=False)
+            front = faces.front(card_id)
+            out.append((front.width, front.height, front.ops))
+        return out
+
     # rendering ----------------------------------------------------------------------------------
     def render_text(self, name: str) -> str:
         path = self.folder / name
@@ -278,7 +297,8 @@ class GameBook:
 
     def context(self) -> Context:
         return Context(self.icons, self.components, self.glossary, self.clarifications,
-                       self.appendix, self.diagram, numbers=self.numbers)  # fmt: skip
+                       self.appendix, self.diagram, numbers=self.numbers,
+                       faces=self.card_faces)  # fmt: skip
 
     def write(self, template: str, path: Path, pagesize_mm: tuple[float, float], body: float,
               margin: float = 16) -> tuple[int, list[str]]:  # fmt: skip
@@ -292,7 +312,9 @@ class GameBook:
         story = flowables(blocks, ctx, self.theme(body))
         ctx.problems += self.pending
         self.pending = []
-        book = Book(str(path), pagesize, title, self.theme(body), margin, ctx.first_template)
+        book = Book(
+            str(path), pagesize, title, self.theme(body), margin, ctx.first_template, ctx.covered
+        )
         try:
             book.multiBuild(story)
         except LayoutError as exc:

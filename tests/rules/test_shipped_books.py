@@ -107,3 +107,38 @@ def test_worked_examples_print_what_the_engines_computed(built):
     assert "the Beetle takes 1 damage and has 2 health left" in vita_luna
     riposte = flat(built["riposte"][1] / "rules.pdf")
     assert "+1 for Feint's Press. Ben takes 5." in riposte
+
+
+def page_text(path: Path, number: int) -> str:
+    import subprocess
+
+    done = subprocess.run(["pdftotext", "-f", str(number), "-l", str(number), str(path), "-"],
+                          capture_output=True, text=True, check=True)  # fmt: skip
+    return " ".join(done.stdout.split())
+
+
+@pytest.mark.parametrize("game_id", BOOKS)
+def test_the_book_opens_on_a_cover_then_a_page_of_contents(built, game_id):
+    """Page 1: the title over the printed front of (at least) the first card the template's
+    `:::cover` names, at full size or larger (its cut edge is drawn round it); page 2: the
+    contents alone; the first section starts on page 3. The booklet's first sheet holds its
+    front cover too (beside the back page)."""
+    import re
+
+    template = (TEMPLATES / game_id / "rules.md").read_text(encoding="utf-8")
+    first = re.search(r"^:::cover (.+)$", template, re.M).group(1).split()[0]
+    game = load_game_or_raise(DATA / game_id)
+    spec = game.spec.type(game.by_id(first).type)
+    size = spec.size or game.spec.default_size
+    want = (size.width_mm * 72 / 25.4, size.height_mm * 72 / 25.4)
+    out = built[game_id][1]
+    for name in ("rules.pdf", "rules-booklet.pdf"):
+        cover = page_text(out / name, 1)
+        assert game.name in cover and "Overview and goal" not in cover, cover[:120]
+        with pdfplumber.open(out / name) as pdf:
+            rects = [(r["width"], r["height"]) for r in pdf.pages[0].rects]
+        scales = [w / want[0] for w, h in rects if abs(w / want[0] - h / want[1]) < 0.01]
+        assert any(0.999 <= s <= 1.501 for s in scales), f"{game_id} {name}: no card at full size"
+    assert page_text(out / "rules.pdf", 1).startswith(game.name)
+    assert page_text(out / "rules.pdf", 2).startswith("Contents Overview and goal")
+    assert page_text(out / "rules.pdf", 3).startswith("Overview and goal")

@@ -43,7 +43,8 @@ from cardgen.rules.markup import Block
 INK = "#1A1A1A"
 # Each heading's font size, leading, space before and space after, in body sizes; and whether it
 # is in the theme's accent colour (a third-level heading is in ink, like the text under it).
-HEADINGS = {
+HEADINGS = {  # font, leading, space before and after (times the body size), in the accent
+    "title": (3.6, 4.2, 0.0, 0.8, True),  # the heading a book opens with: its cover's title
     "h1": (2.1, 2.5, 0.0, 1.0, True),
     "h2": (1.4, 1.8, 1.1, 0.4, True),
     "h3": (1.1, 1.45, 0.7, 0.2, False),
@@ -94,6 +95,7 @@ class Theme:
         return {
             "body": base,
             **headings,
+            "contents": ParagraphStyle("contents", headings["h1"]),  # not itself an entry
             "cell": cell,
             "head": ParagraphStyle("head", cell, fontName=bold),
             "example": ParagraphStyle("example", base, fontSize=size * 0.95, spaceAfter=2),
@@ -113,8 +115,11 @@ class Context:
     # name, smallest text size (pt) -> (width mm, height mm, ops)
     diagram: Callable[[str, float], tuple[float, float, list]]
     numbers: Callable[[], list[list[str]]] = list  # header and rows: the game's rule numbers
+    # card ids -> each card's printed front as (width mm, height mm, ops); unknown ids said
+    faces: Callable[[list[str]], list[tuple[float, float, list]]] = lambda ids: []
     problems: list[str] = field(default_factory=list)
     at_start: bool = True  # nothing typeset yet
+    covered: bool = False  # the book opens with a cover: its contents get a page and a heading
     first_template: str = "one"
 
 
@@ -167,6 +172,55 @@ class Diagram(Flowable):
         self.canv.restoreState()
 
 
+class CardRow(Flowable):
+    """Printed card fronts side by side, as the print kit draws them: a cover's picture of the
+    game. Never shrunk (a card's smallest text is already the 6 pt floor): as many of them, in
+    the order named, as fit the frame's width at full size, together enlarged up to 1.5 times
+    to fill it or `most_height`. A row where not even the first card fits is left out."""
+
+    GAP_MM = 5.0
+
+    def __init__(self, faces: list[tuple[float, float, list]], most_height_mm: float) -> None:
+        super().__init__()
+        self.named, self.most_height_mm = faces, most_height_mm
+        self.faces: list[tuple[float, float, list]] = []
+        self.scale = 1.0
+        self.hAlign = "CENTER"
+
+    @classmethod
+    def _size_mm(cls, faces: list[tuple[float, float, list]]) -> tuple[float, float]:
+        width = sum(w for w, _, _ in faces) + cls.GAP_MM * (len(faces) - 1)
+        return width, max((h for _, h, _ in faces), default=0.0)
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        count = len(self.named)
+        while count and self._size_mm(self.named[:count])[0] * mm > available_width:
+            count -= 1
+        self.faces = self.named[:count]
+        if not self.faces:
+            return 0, 0
+        width, height = self._size_mm(self.faces)
+        fill = min(available_width / (width * mm), self.most_height_mm / height)
+        self.scale = max(1.0, min(1.5, fill))
+        return width * mm * self.scale, height * mm * self.scale
+
+    def draw(self) -> None:
+        painter = Painter(self.canv)
+        _, tallest = self._size_mm(self.faces)
+        x = 0.0
+        for width, height, ops in self.faces:
+            painter.prepare(ops)  # icon and art forms, defined outside any other form
+            self.canv.saveState()
+            self.canv.scale(self.scale, self.scale)
+            self.canv.translate(x * mm, (tallest - height) / 2 * mm)
+            painter.ops(ops, height)
+            self.canv.setStrokeColor(colors.HexColor("#9A9A9A"))
+            self.canv.setLineWidth(0.4 / self.scale)
+            self.canv.rect(0, 0, width * mm, height * mm)  # the cut edge, as on the sheet
+            self.canv.restoreState()
+            x += width + self.GAP_MM
+
+
 # A table cell's own font: unset, reportlab opens every cell in Helvetica, which is then listed
 # (not embedded) in the PDF even though no text is set in it (print-standards.md section 5.2).
 CELL_FONT = ("FONTNAME", (0, 0), (-1, -1), PDF_NAMES["regular"])
@@ -191,6 +245,7 @@ class Book(BaseDocTemplate):
         theme: Theme,
         margin_mm: float = 16,
         first: str = "one",
+        covered: bool = False,
     ) -> None:
         super().__init__(
             path,
@@ -204,7 +259,7 @@ class Book(BaseDocTemplate):
             initialFontName=PDF_NAMES["regular"],
             invariant=1,
         )
-        self.theme, self.book_title = theme, title
+        self.theme, self.book_title, self.covered = theme, title, covered
         width, height = pagesize
         body_w, body_h = width - 2 * margin_mm * mm, height - (2 * margin_mm + 4) * mm
         x, y = margin_mm * mm, (margin_mm + 4) * mm
@@ -221,6 +276,8 @@ class Book(BaseDocTemplate):
         self.addPageTemplates(templates)
 
     def _footer(self, canvas, document) -> None:
+        if self.covered and document.page == 1:
+            return  # a cover carries no running footer
         canvas.saveState()
         canvas.setFont(PDF_NAMES["regular"], 8)
         canvas.setFillColor(colors.HexColor("#555555"))
@@ -302,11 +359,13 @@ def flowables(blocks: list[Block], ctx: Context, theme: Theme) -> list[Flowable]
     def para(text: str, style: str = "body") -> Paragraph:
         return Paragraph(inline(text, icons, styles[style].fontSize), styles[style])
 
+    covered = ctx.covered = any(b.kind == "directive" and b.text == "cover" for b in blocks)
     for block in blocks:
         if block.kind == "heading":
             if block.level == 1 and out:
                 out.append(CondPageBreak(60 * mm))
-            out.append(para(block.text, f"h{block.level}"))
+            title = covered and block.level == 1 and not out  # a cover's title, set large
+            out.append(para(block.text, "title" if title else f"h{block.level}"))
         elif block.kind == "paragraph":
             out.append(para(block.text))
         elif block.kind in ("numbered", "bullets"):
@@ -367,9 +426,15 @@ def _directive(block: Block, ctx: Context, theme: Theme, styles: dict, para) -> 
             ),
             ParagraphStyle("toc2", styles["body"], leftIndent=14, firstLineIndent=0, spaceAfter=1),
         ]
-        return [toc]
+        return [para("Contents", "contents"), toc] if ctx.covered else [toc]
     if name == "pagebreak":
         return [PageBreak()]
+    if name == "cover":
+        if not block.args:
+            ctx.problems.append(f"line {block.line}: :::cover needs the ids of cards to show")
+            return []
+        faces = ctx.faces(list(block.args))
+        return [Spacer(1, 10 * mm), CardRow(faces, 95), Spacer(1, 8 * mm)] if faces else []
     if name == "columns":
         if ctx.at_start:  # no page to break: the book opens on two columns
             ctx.first_template = "two"
