@@ -68,10 +68,10 @@ def actions(screen: Screen) -> None:
             pickers.setdefault(kind, []).append(action)
     for group in pickers.values():
         picker(screen, group)
-    rest = [a for a in legal if not picked(a)]
+    rest = table_buttons.distinct((a for a in legal if not picked(a)), partial(describe, screen))
     only = len(rest) == 1 and not pickers
-    for action in rest:
-        table_buttons.button(screen, describe(screen, action), action,
+    for words, action in rest:
+        table_buttons.button(screen, words, action,
                              primary=only or action["type"] != "end_phase")  # fmt: skip
         if action["type"] == "roll" and "value" not in action:
             faces(screen, action)
@@ -90,10 +90,10 @@ def question(screen: Screen, action: Action) -> str:
 def picker(screen: Screen, group: list[Action]) -> None:
     """The cards that may have come up, by name, each a button that plays it; and Scan."""
     st.markdown(f"**{parts.plain(question(screen, group[0]))}**")
-    shown = sorted(group, key=lambda a: screen.card_name(a["card"]))
-    for column, action in parts.in_rows(shown, PER_ROW):
+    named = table_buttons.distinct(group, lambda a: screen.card_name(a["card"]))
+    for column, (name, action) in parts.in_rows(sorted(named, key=lambda na: na[0]), PER_ROW):
         with column:
-            table_buttons.button(screen, screen.card_name(action["card"]), action)
+            table_buttons.button(screen, name, action)
     scan.one_card(screen, group)
 
 

@@ -70,16 +70,10 @@ def play(keep: str | None, action: Action) -> None:
 
 
 def distinct(screen: Screen, actions: list[Action]) -> list[Action]:
-    """One action per wording: two actions that read the same (an effect choosing either of two
-    copies of one Crystal) are the same choice at the table, so one button stands for both."""
-    shown: set[str] = set()
-    kept = []
-    for action in actions:
-        words = label(screen, action)
-        if words not in shown:
-            shown.add(words)
-            kept.append(action)
-    return kept
+    """One action per wording (`table.buttons.distinct`): two actions that read the same (an
+    effect choosing either of two copies of one Crystal) are the same choice at the table, so
+    one button stands for both."""
+    return [a for _, a in table_buttons.distinct(actions, partial(label, screen))]
 
 
 def each(screen: Screen, actions: list[Action], primary: bool = False) -> None:

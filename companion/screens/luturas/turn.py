@@ -94,20 +94,17 @@ def _luturas(screen: Screen, p: int) -> None:
         st.html(f'<div class="lt-card-row">Space {space + 1}: {escape(data.title(lutura.top))}'
                 "</div>")  # fmt: skip
         attacks = [a for a in screen.legal if a["type"] == "attack" and a["space"] == space]
-        for action in attacks:
+        for action in buttons.distinct(screen, attacks):
             buttons.button(screen, action)
             st.html(f'<div class="lt-explain">{escape(attack_explained(screen, action))}</div>')
         if not attacks:
             reason = screen.seen.check(_an_attack(screen, p, space)) or "No target can be attacked."
             buttons.refused(f"Attack with {data.title(lutura.top)}", reason,
                             key=f"lt_noattack_{space}")  # fmt: skip
-        for action in screen.legal:
-            if (
-                action["type"] in ("effect", "assign")
-                and action.get("space") == space
-                and (action["player"] == p)
-            ):
-                buttons.button(screen, action)
+        own = [a for a in screen.legal if a["type"] in ("effect", "assign")
+               and a.get("space") == space and a["player"] == p]  # fmt: skip
+        for action in buttons.distinct(screen, own):
+            buttons.button(screen, action)
 
 
 def _an_attack(screen: Screen, p: int, space: int) -> Action:

@@ -182,6 +182,16 @@ def _space(screen: Screen, action: Action) -> str:
     return lutura_name(screen.state, screen.data, _seat(action), action["space"])
 
 
+def _own(screen: Screen, action: Action) -> str:
+    """The acting player's Lutura in the action's space, by name, and by its space too when
+    another of theirs bears the same name (two Tidepup Gear 1 attack apart)."""
+    state, data, p, space = screen.state, screen.data, _seat(action), action["space"]
+    name = _space(screen, action)
+    twins = [i for i in range(len(state.sides[p].spaces))
+             if i != space and lutura_name(state, data, p, i) == name]  # fmt: skip
+    return f"{name} (space {space + 1})" if twins else name
+
+
 def _card(screen: Screen, action: Action) -> str:
     return screen.data.title(action["card"])
 
@@ -238,11 +248,11 @@ LABELS: dict[str, Said] = {
     "deploy": _more(lambda s, a: f"Deploy {_card(s, a)} in space {a['space'] + 1}"),
     "upgrade": lambda s, a: f"Upgrade {_space(s, a)} (space {a['space'] + 1}) to {_card(s, a)}",
     "tool": lambda s, a: f"Play the Tool {_card(s, a)}",
-    "assign": lambda s, a: f"Point the Tool at {_space(s, a)}",
+    "assign": lambda s, a: f"Point the Tool at {_own(s, a)}",
     "strategy": _more(lambda s, a: f"Use {_card(s, a)} now"),
     "set": lambda s, a: f"Set {_card(s, a)} face down",
-    "attack": _more(lambda s, a: f"{_space(s, a)} attacks {target_name(s, _seat(a), a['target'])}"),
-    "effect": _more(lambda s, a: f"{_name(s, a)}: use {_space(s, a)}'s effect"),
+    "attack": _more(lambda s, a: f"{_own(s, a)} attacks {target_name(s, _seat(a), a['target'])}"),
+    "effect": _more(lambda s, a: f"{_name(s, a)}: use {_own(s, a)}'s effect"),
     "tool_effect": _more(_tool_effect),
     "ability": _more(_ability),
     "flip": _flip,

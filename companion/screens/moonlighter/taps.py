@@ -281,10 +281,18 @@ def far_moves(seen: SeenMatch, legal: list[Action]) -> None:
     st.markdown("**Walk to a room beyond the map's edges**, nearest first:")
     with st.container(height=300 if len(far) > 4 else "content", border=False):
         for action in far:
-            room = state.rooms[(action["x"], action["y"])]
-            steps = abs(action["x"] - here[0]) + abs(action["y"] - here[1])
-            parts.action_button(f"Walk to {_room_name(room)}, {steps} squares away", action,
+            parts.action_button(walk_words(state, action), action,
                                 key=parts.action_key(action, named=True))  # fmt: skip
+
+
+def walk_words(state, action: Action) -> str:
+    """A walk's button: the room and the way there from here ("Walk to the red room: 2 east,
+    1 north"), so two rooms alike at one distance read apart."""
+    dx, dy = action["x"] - state.at[0], action["y"] - state.at[1]
+    room = state.rooms[(action["x"], action["y"])]
+    way = [f"{abs(dx)} {'east' if dx > 0 else 'west'}" if dx else "",
+           f"{abs(dy)} {'north' if dy > 0 else 'south'}" if dy else ""]  # fmt: skip
+    return f"Walk to {_room_name(room)}: {', '.join(w for w in way if w)}"
 
 
 def _room_name(room) -> str:

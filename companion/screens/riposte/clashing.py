@@ -11,6 +11,7 @@ Liese's once-a-round ignore, spent this round, stays on the screen disabled with
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import streamlit as st
@@ -45,12 +46,12 @@ def lay(screen: Screen) -> None:
         prompt(f"{screen.name(p)}: after {before.name}, lay a card with an attack in {bar}.")
     hand(screen, p)
     scan.lay(screen, p, keep_tablet(screen))
-    for action in plays:
-        button(screen, label(screen, action), action)
+    for words, action in table_buttons.distinct(plays, partial(label, screen)):
+        button(screen, words, action)
     offered = {a["card"] for a in plays}
     refused = [c for c in state.hands[p] if c not in offered]
-    for card in refused:
-        _refused_button(screen, p, card)
+    for _, card in table_buttons.distinct(refused, partial(card_words, data)):
+        _refused_button(screen, p, card)  # two copies of one card: one button
     _why_not(screen, p, refused)
 
 

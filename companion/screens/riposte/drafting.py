@@ -8,6 +8,7 @@ the blind draw, then the card that came off the physical deck (`entry`).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import streamlit as st
@@ -21,6 +22,7 @@ from companion.screens.riposte.eyes import APP_CARDS, Screen, drawn_token
 from companion.screens.riposte.hand import hand
 from companion.screens.riposte.header import prompt
 from companion.screens.riposte.table_talk import drawn_card, names
+from companion.screens.table import buttons as table_buttons
 
 Action = dict[str, Any]
 
@@ -57,16 +59,16 @@ def pick(screen: Screen) -> None:
            f"(card {held + 1} of {screen.data.hand}).")  # fmt: skip
     hand(screen, p)
     if screen.cards == APP_CARDS:
-        for action in picks:
-            button(screen, label(screen, action), action, primary=action["type"] == "draw")
+        for words, action in table_buttons.distinct(picks, partial(label, screen)):
+            button(screen, words, action, primary=action["type"] == "draw")
         return
     moment = screen.moment
     what = memory.picked(moment)
     if what is None:
-        for action in picks:
+        for words, action in table_buttons.distinct(picks, partial(label, screen)):
             what = ("take", action["slot"]) if action["type"] == "take" else ("draw",)
             key = "rp_take_" + str(action["slot"]) if action["type"] == "take" else "rp_draw"
-            st.button(parts.plain(label(screen, action)), key=key, width="stretch", wrap=True,
+            st.button(parts.plain(words), key=key, width="stretch", wrap=True,
                       on_click=memory.choose, args=(moment, what))  # fmt: skip
         return
     _entered_pick(screen, p, picks, what)
@@ -109,8 +111,8 @@ def look(screen: Screen) -> None:
     words = names(screen.data, [a["card"] for a in keeps])
     prompt(f"{screen.name(p)}: you look at {words}. Keep one; the other goes under the deck.")
     hand(screen, p)
-    for action in keeps:
-        button(screen, label(screen, action), action)
+    for words, action in table_buttons.distinct(keeps, partial(label, screen)):
+        button(screen, words, action)
 
 
 def swap(screen: Screen) -> None:
@@ -121,8 +123,8 @@ def swap(screen: Screen) -> None:
     p = swaps[0]["player"]
     prompt(f"{screen.name(p)} (Rook): swap your leftover card with a card of the row?")
     hand(screen, p)
-    for action in swaps:
-        button(screen, label(screen, action), action, primary=action["slot"] is None)
+    for words, action in table_buttons.distinct(swaps, partial(label, screen)):
+        button(screen, words, action, primary=action["slot"] is None)
 
 
 def drawn(screen: Screen) -> None:

@@ -7,7 +7,7 @@ theirs too (`eyes.keep_tablet`); a page that remembers half-made choices forgets
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Any
 
@@ -50,12 +50,26 @@ def attempt(keep: str | None, action: Action, forget: Forget | None = None) -> b
     return FLASH not in st.session_state
 
 
+def distinct(actions: Iterable[Action], words: Callable[[Action], str]) -> list[tuple[str, Action]]:
+    """Each wording once, with the first action it stands for: two actions that read the same
+    (two copies of one card in a hand, either of two alike Crystals paying a cost) are one
+    choice at the table, so one button, keyed by that first action, stands for both. Words
+    always say what makes actions differ (tests/companion/test_action_labels.py), so nothing a
+    player could choose is lost here."""
+    shown: dict[str, Action] = {}
+    for action in actions:
+        shown.setdefault(words(action), action)
+    return list(shown.items())
+
+
 def one_button_each(
     screen: Screen[Any], label: Callable[[Any, Action], str], forget: Forget | None = None
 ) -> None:
-    """One button per legal action; the only one, if it is alone, is the one to tap."""
-    for action in screen.legal:
-        button(screen, label(screen, action), action, len(screen.legal) == 1, forget)
+    """One button per legal action (per wording: `distinct`); the only one, if it is alone, is
+    the one to tap."""
+    shown = distinct(screen.legal, partial(label, screen))
+    for words, action in shown:
+        button(screen, words, action, len(shown) == 1, forget)
 
 
 def dealt(

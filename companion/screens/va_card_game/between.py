@@ -12,6 +12,7 @@ with a tap to the ruling each follows.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import streamlit as st
@@ -93,8 +94,9 @@ def _bring_in(screen: Screen, p: int, mine: list[Action]) -> None:
     prompt(f"{screen.name(p)}: your hero fell. Bring in a new hero from your hand, face up.")
     if any(a["type"] == "bring_in" for a in mine):
         scan.from_hand(screen, p, "hero", "bring_in")
-    for action in (a for a in mine if a["type"] == "bring_in"):
-        button(screen, label(screen, action), action)
+    bring = [a for a in mine if a["type"] == "bring_in"]
+    for words, action in table_buttons.distinct(bring, partial(label, screen)):
+        button(screen, words, action)  # two copies of one hero: one button
     drawing = next((a for a in mine if a["type"] == "draw_hero"), None)
     if drawing is None:
         return

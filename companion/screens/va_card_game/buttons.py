@@ -18,7 +18,7 @@ from companion.screens.table.eyes import keep_tablet as keep_tablet
 from companion.screens.table.words import Said, say
 from companion.screens.va_card_game import memory
 from companion.screens.va_card_game.eyes import Screen
-from companion.screens.va_card_game.words import bonus, gear_name, hero_words
+from companion.screens.va_card_game.words import bonus, gear_name, hero_words, names
 
 Action = dict[str, Any]
 
@@ -50,9 +50,17 @@ def _deal(screen: Screen, action: Action) -> str:
     return f"Shuffle and deal: {n} heroes and {n} pieces of equipment to each player"
 
 
+def _prepare(screen: Screen, action: Action) -> str:
+    """The opening hero and the pieces tucked under it (the page's picker, said in one line)."""
+    data, gear = screen.data, action["equipment"]
+    kit = f"with {names(data, gear)}" if gear else "with no equipment"
+    return f"Place {data.name(action['hero'])} {kit} face down"
+
+
 LABELS: dict[str, Said] = {
     "toss": "Flip the coin for us",
     "deal": _deal,
+    "prepare": _prepare,
     "draw": "Draw: one hero card and one equipment card for each player",
     "declare": lambda screen, action: f"Yes: {action['stance']}, face down",
     "bring_in": lambda screen, action: f"Bring in {hero_words(screen.data, action['card'])}",

@@ -195,7 +195,7 @@ def _singulars(screen: Screen, singulars: list[Action], pick: tuple | None) -> N
         _confirm(screen, chosen, aimed)
         return
     for action in (a for a in singulars if a["type"] == chosen):
-        words = _singular_label(data, state, action)
+        words = singular_label(data, state, action)
         if chosen in CONFIRMED:
             st.button(parts.plain(words), key="vl_aim_" + key_for(action).removeprefix("act_"),
                       width="stretch", wrap=True, on_click=choose,
@@ -212,7 +212,7 @@ def _reasons(refusals: dict[str, tuple[str, str]]) -> None:
 def _confirm(screen: Screen, kind: str, action: Action) -> None:
     """The second tap of Burn, Swap or Steal: what it will do, Confirm or Cancel."""
     data, state, length = screen.data, screen.state, screen.seen.length
-    words = _singular_label(data, state, action)
+    words = singular_label(data, state, action)
     st.html(f'<div class="vl-next">{escape(words)}? Tap Confirm to play it.</div>')
     confirm, cancel = st.columns([2, 1])
     with confirm:
@@ -247,7 +247,7 @@ def _why_stuck(screen: Screen, player: int, column: int, card: str) -> str | Non
     return (ruled or found)[0] if found else None
 
 
-def _singular_label(data, state: VitaLunaState, action: Action) -> str:
+def singular_label(data, state: VitaLunaState, action: Action) -> str:
     """Singular cards aim at creatures on white, which everyone sees."""
 
     def at_white(card: str) -> str:

@@ -8,11 +8,13 @@ once, on the shared tablet after "Player 1 trades" and the "pass the tablet" cov
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import streamlit as st
 
 from companion.screens import parts
+from companion.screens.table.buttons import distinct
 from companion.screens.vita_luna.buttons import button, choose, label
 from companion.screens.vita_luna.eyes import Screen, cover
 
@@ -21,9 +23,9 @@ Action = dict[str, Any]
 
 def one_button_each(screen: Screen) -> None:
     """One button per legal action; the only one, if it is alone, is the one to tap."""
-    mine = screen.legal
-    for action in mine:
-        button(label(screen.state, screen.data, action), action, primary=len(mine) == 1)
+    mine = distinct(screen.legal, partial(label, screen.state, screen.data))
+    for words, action in mine:
+        button(words, action, primary=len(mine) == 1)
 
 
 def between(screen: Screen) -> None:
