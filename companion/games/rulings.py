@@ -274,6 +274,9 @@ def _unique(rulings: Iterable[Ruling]) -> tuple[Ruling, ...]:
 
 
 def _singular(plural: str) -> str:
+    """One of a keyword set's words: "Card abilities" -> "Card ability", "Epics" -> "Epic"."""
+    if plural.endswith("ies"):
+        return plural[:-3] + "y"
     return plural[:-1] if plural.endswith("s") else plural
 
 

@@ -38,6 +38,17 @@ def start_game(gid: str, page, url: str, *choices: str) -> None:
     wait_for_app(page)
 
 
+def open_saved(page, url: str, db, match) -> None:
+    """`match` saved in the server's database `db` and opened at `url` as the table's device."""
+    from companion import links
+    from companion.store import GameStore
+
+    store = GameStore(db)
+    gid = store.create(match)
+    page.goto(f"{url}/?{links.GAME}={gid}&{links.KEY}={store.grant(gid)}")
+    wait_for_app(page)
+
+
 def keyed(page, prefix: str, suffix: str = ""):
     """The buttons keyed `prefix...` (and containing `suffix`)."""
     return page.locator(

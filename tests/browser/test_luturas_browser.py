@@ -81,16 +81,10 @@ def test_against_the_app_portrait(server, browser):
 def test_an_attack_answered_at_tablet_size(server, browser, orientation):
     """A saved match where Player 2's attack waits for Player 1's answer: the cover, then the
     answers with what the attack would do, then the answer given."""
-    from companion import links
-    from companion.store import GameStore
     from tests.companion.test_app_luturas import attacked
 
-    store = GameStore(server.db)
-    gid = store.create(attacked())
-    key = store.grant(gid)
     with on_tablet(browser, orientation) as page:
-        page.goto(f"{server.url}/?{links.GAME}={gid}&{links.KEY}={key}")
-        wait_for_app(page)
+        pages.open_saved(page, server.url, server.db, attacked())
         assert "Player 1 may answer the attack." in page.inner_text("body")
         press(page, "lt_cover")
         assert "If let through:" in page.inner_text("body")

@@ -50,6 +50,7 @@ def test_every_word_card_and_character_explains_itself():
             assert entry.lines[0][1], word
     for ability in ("press", "lunge", "guard", "riposte", "flow", "footwork", "disarm"):
         assert BOOK.keyword("ability", ability).rulings, ability
+        assert BOOK.keyword("ability", ability).kind == "Card ability"  # not "Card abilitie"
     for outcome in ("strike", "block", "perfect_block"):
         assert BOOK.keyword("outcome", outcome).rulings, outcome
     for character in BOOK.game.cards["character"]:

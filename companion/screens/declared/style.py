@@ -1,6 +1,6 @@
 """A declared game's page CSS: the shared table pieces' look (`table.style`) under the prefix
 `dc`, and the bands, counters, zones and card backs of a table declared in data. Touch targets
-stay large at 1024x768 and 768x1024: every button is at least 48px high."""
+stay large at 1024x768 and 768x1024: every button keeps the tablet's 64 px (`screens.style`)."""
 
 from __future__ import annotations
 
@@ -24,12 +24,6 @@ OWN = """\
              border: 2px solid #004C77; }
   .dc-count { font-weight: 700; color: #333; margin-left: 4px; }
   .dc-none { color: #666; font-style: italic; }
-  .dc-title { font-size: 0.9rem; font-weight: 800; color: #555; text-transform: uppercase; }
-  .dc-now { font-size: 1.02rem; color: #222; background: #F3F6FB; border-radius: 10px;
-            padding: 6px 10px; line-height: 1.35; }
-  .dc-prompt { font-size: 1.2rem; font-weight: 700; color: #111; background: #FFF8E1;
-               border-left: 8px solid #F5A623; border-radius: 8px; padding: 6px 12px; }
-  .st-key-dc_main div[data-testid="stButton"] button { min-height: 52px; }
   div[class*="st-key-dc_faces_"] button { min-width: 52px; min-height: 52px; }
 """
 

@@ -46,7 +46,7 @@ def _controls(screen: eyes.Screen) -> None:
     if screen.covered:
         eyes.cover(screen)
         return
-    if table_page.thinking(screen, "lt", noted=False):
+    if table_page.thinking(screen, "lt"):
         return
     if entry.effect_cards(screen):
         pass  # the cards an action's effects take from a real pile, entered before it plays

@@ -48,7 +48,7 @@ def side(screen: Screen, p: int) -> str:
     wins = "★" * int(s["wins"]) + "☆" * (2 - int(s["wins"]))
     ability = "ability used" if s["ability_used"] else "ability ready"
     who = (
-        f'<div class="lt-who"><span class="lt-name lt-ink{p}">{escape(screen.name(p))}</span>'
+        f'<div class="lt-who"><span class="lt-name lt-ink{p}">{escape(screen.called(p))}</span>'
         f'{_tags(screen, p)}<span class="lt-wins" title="rounds won">{wins} rounds</span>'
         f'<span class="lt-soldier">Soldier <b>{escape(soldier.name)}</b> '
         f'<span class="lt-stamina">{s["stamina"]}</span>/{soldier.stamina} Stamina · '
@@ -105,8 +105,10 @@ def _space(screen: Screen, p: int, space: int) -> str:
     return (
         f'<div class="lt-space"><div class="lt-space-no">Space {space + 1}</div>'
         f'<div class="lt-card-name">{escape(top.title)}</div>'
-        f'<div class="lt-line">{escape(nature)} · Combat <b>{top.combat}</b></div>'
-        f'<div class="lt-line">Stamina <b>{left}</b>/{top.stamina}{hurt}</div>'
+        f'<div class="lt-line">{escape(nature)} · <span class="lt-keep">Combat '
+        f"<b>{top.combat}</b></span></div>"
+        f'<div class="lt-line"><span class="lt-keep">Stamina <b>{left}</b>/{top.stamina}</span>'
+        f"{hurt}</div>"
         f'<div class="lt-bar"><span style="width:{width}%"></span></div>'
         f'<div class="lt-line lt-gears">Gear stack {escape(gears)}</div>{tool}{note}</div>'
     )

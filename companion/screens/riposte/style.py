@@ -51,8 +51,6 @@ OWN = """\
   .rp-words { flex: 1 1 auto; min-width: 0; font-size: 1rem; line-height: 1.3; }
   .rp-words ul { margin: 4px 0 0; padding-left: 1.1em; }
   .rp-words li { margin: 3px 0; }
-  .rp-title { font-size: 0.9rem; font-weight: 800; color: #555; text-transform: uppercase;
-              letter-spacing: 0.03em; }
   .rp-outcome { font-size: 1.6rem; font-weight: 850; color: #8A2B00; line-height: 1.2; }
   .rp-row { flex: 0 0 auto; background: #EEF3F8; border-radius: 12px; padding: 6px 8px;
             min-width: 0; }
@@ -61,22 +59,13 @@ OWN = """\
              color: #444; font-size: 0.95rem; }
   .rp-counts { font-size: 1.05rem; margin-top: 6px; }
   .rp-counts b { font-size: 1.3rem; }
-  .rp-now { font-size: 1.02rem; color: #222; background: #F3F6FB; border-radius: 10px;
-            padding: 6px 10px; line-height: 1.35; }
   .rp-todo { font-size: 1.1rem; font-weight: 700; color: #4A2A00; margin-top: 4px; }
-  .rp-private { background: #FFF3E0; border-left: 8px solid #E07B00; border-radius: 8px;
-                padding: 6px 10px; margin: 0; }
-  .rp-next-step, .rp-prompt { font-size: 1.2rem; font-weight: 700; color: #111;
-                              background: #FFF8E1; border-left: 8px solid #F5A623;
-                              border-radius: 8px; padding: 6px 12px; }
   .rp-hand-box { background: #FAFAFA; border: 2px solid #D0D0D0; border-radius: 12px;
                  padding: 4px 8px 6px; margin-bottom: 6px; }
   .rp-character { background: #FFFFFF; border: 2px solid #6A3D8C; border-radius: 12px;
                   padding: 6px 10px; font-size: 1rem; color: #111; }
   .rp-character b { font-size: 1.15rem; }
   .rp-character ul { margin: 4px 0 0; padding-left: 1.1em; }
-  .st-key-rp_undo ~ div[data-testid="stElementContainer"] div[data-testid="stCaptionContainer"] {
-    font-size: 0.78rem; line-height: 1.15; }
 """
 
 CSS = table_style.sheet(

@@ -1,7 +1,10 @@
-"""The CSS every card game's page shares, under the game's prefix (`rp`, `va`, `lt`, `vl`): the
+"""The CSS every card game's page shares, under the game's prefix (`rp`, `va`, `lt`, `dc`): the
 page's margins, the table's column, and for the pages that end the same way the covers, the
-button words, the card buttons, the alerts and the portrait tablet's order (the controls first,
-in sight without scrolling). A game's own rules go between `head` and `tail` (`sheet`).
+button words, the card buttons, the alerts, the words around the board (what just happened, the
+prompt, a box's title, the reason under a refused Undo) and the portrait tablet's order (the
+controls first, in sight without scrolling). A game's own rules go between `head` and `tail`
+(`sheet`); what the games share is written here once, so their pages look alike: one button
+height, weight and type size, no words under 12 px.
 
 The classes are the ones the table pieces' markup and `st.container(key=...)` boxes carry; the
 browser tests check the layout this gives at both tablet sizes.
@@ -56,6 +59,19 @@ def tail(prefix: str) -> str:
     font-size: 1rem !important; }}
   div[data-testid="stAlert"] div[data-testid="stMarkdownContainer"] p {{
     font-size: 1.15rem; font-weight: 650; }}
+  .{prefix}-now {{ font-size: 1.02rem; color: #222; background: #F3F6FB; border-radius: 10px;
+            padding: 6px 10px; line-height: 1.35; }}
+  .{prefix}-prompt, .{prefix}-next-step {{ font-size: 1.2rem; font-weight: 700; color: #111;
+            background: #FFF8E1; border-left: 8px solid #F5A623; border-radius: 8px;
+            padding: 6px 12px; }}
+  .{prefix}-private {{ background: #FFF3E0; border-left: 8px solid #E07B00; border-radius: 8px;
+                padding: 6px 10px; margin: 0; }}
+  .{prefix}-title {{ font-size: 0.9rem; font-weight: 800; color: #555; text-transform: uppercase;
+              letter-spacing: 0.03em; }}
+  div[data-testid="stHorizontalBlock"]:has(.st-key-{prefix}_undo) {{ align-items: flex-start; }}
+  div[data-testid="stColumn"]:has(.st-key-{prefix}_undo) div[data-testid="stCaptionContainer"],
+  div[data-testid="stColumn"]:has(.st-key-{prefix}_undo) div[data-testid="stCaptionContainer"] p {{
+    font-size: 0.95rem; line-height: 1.25; color: #333; }}
   @media (orientation: portrait) {{
     .st-key-{prefix}_main > div > div[data-testid="stHorizontalBlock"] {{
       flex-direction: column-reverse; }}

@@ -43,8 +43,6 @@ OWN = """\
   .va-pip.lost { background: transparent; border-color: #999; }
   .va-printed { font-size: 0.82rem; color: #444; line-height: 1.25; margin-top: 2px; }
   .va-rest { flex: 1 1 auto; min-width: 0; font-size: 1rem; }
-  .va-title { font-size: 0.82rem; font-weight: 800; color: #555; text-transform: uppercase;
-              letter-spacing: 0.03em; }
   .va-chips { display: flex; flex-wrap: wrap; gap: 4px; margin: 2px 0 4px; }
   .va-chip, .va-card { display: inline-block; border-radius: 8px; padding: 1px 7px;
                        font-size: 0.95rem; line-height: 1.3; }
@@ -68,13 +66,7 @@ OWN = """\
   .va-sword { font-size: 1.2rem; }
   .va-sum { font-size: 1.1rem; font-weight: 700; color: #5A2500; }
   .va-words { margin: 3px 0 0; padding-left: 1.1em; font-size: 0.95rem; }
-  .va-now { font-size: 1.02rem; color: #222; background: #F3F6FB; border-radius: 10px;
-            padding: 6px 10px; line-height: 1.35; }
   .va-todo { font-size: 1.08rem; font-weight: 700; color: #4A2A00; margin-top: 4px; }
-  .va-private { background: #FFF3E0; border-left: 8px solid #E07B00; border-radius: 8px;
-                padding: 6px 10px; margin: 0; }
-  .va-prompt { font-size: 1.2rem; font-weight: 700; color: #111; background: #FFF8E1;
-               border-left: 8px solid #F5A623; border-radius: 8px; padding: 6px 12px; }
   .va-confirm { background: #FFFFFF; border: 4px solid #C62828; border-radius: 12px;
                 padding: 10px 12px; font-size: 1.3rem; font-weight: 750; color: #111; }
   .va-confirm small { display: block; font-size: 1rem; font-weight: 500; color: #444;
@@ -83,9 +75,6 @@ OWN = """\
                 padding: 5px 10px; }
   .va-hand { background: #FAFAFA; border: 2px solid #D0D0D0; border-radius: 12px;
              padding: 4px 8px 6px; }
-  div[data-testid="stHorizontalBlock"]:has(.st-key-va_undo) { align-items: flex-start; }
-  div[data-testid="stColumn"]:has(.st-key-va_undo) div[data-testid="stCaptionContainer"] {
-    font-size: 0.8rem; line-height: 1.15; }
 """
 
 CSS = table_style.sheet(
