@@ -122,7 +122,7 @@ class Inputs:
     """What a game's outputs are made from, as it is now."""
 
     cards: dict[str, str]  # each printed card, by "type/id"
-    shared: str  # the manifest and every template file a face may draw from
+    shared: str  # the manifest, the rule numbers and every template file a face may draw from
     rules: str  # everything a rulebook prints
 
     @classmethod
@@ -130,11 +130,12 @@ class Inputs:
         root = templates_root(game)
         templates = [root / "base", root / "icons.json", root / game.id]
         manifest = json.dumps(game.spec.raw, sort_keys=True, default=str)
-        shared = _hash(manifest, _tree_hash(templates, RULES_ONLY))
+        numbers = json.dumps(dict(game.numbers), sort_keys=True)  # faces print them too
+        shared = _hash(manifest, numbers, _tree_hash(templates, RULES_ONLY))
         records = {t: [c.values for c in cards] for t, cards in game.cards.items()}
         words = {s: [c.values for c in w.values()] for s, w in game.keywords.items()}
         data = json.dumps([records, words], sort_keys=True, default=str)
-        return cls(card_inputs(game), shared, _hash(manifest, data, _tree_hash(templates)))
+        return cls(card_inputs(game), shared, _hash(manifest, numbers, data, _tree_hash(templates)))
 
 
 def _is_books(name: str) -> bool:

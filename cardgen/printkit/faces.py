@@ -106,6 +106,7 @@ def image_resolver(game: Game) -> Callable[[str], tuple[str | None, str | None]]
 def base_context(game: Game, spec: TypeSpec) -> dict[str, Any]:
     return {
         "game": {"id": game.id, "name": game.name},
+        "numbers": dict(game.numbers),  # rule_numbers.csv, as the rulebooks cite them
         "type": {"id": spec.id, "name": spec.name, "plural": spec.plural, "kind": spec.kind},
         "kw": _keyword_lookup(game),
         "shape": (spec.size or game.spec.default_size).shape,

@@ -147,13 +147,18 @@ def start_moonlighter(page, url: str) -> None:
 
 
 def tap_key(page, key: str) -> None:
-    """Tap the action's button and wait until it is gone: each of these actions is taken once,
-    so its button leaves the page when the tap has been played. (Waiting only for the script to
-    be idle can return before the tap's rerun has begun, and the next tap then lands on a page
-    about to be redrawn; on a busy machine CI lost a tap that way.)"""
     target = page.locator(f".st-key-{key} button").first
     target.scroll_into_view_if_needed()
     target.tap()
+    wait_for_app(page)
+
+
+def play_key(page, key: str) -> None:
+    """Tap an action's button and wait until it is gone: each of Moonlighter's walk-through
+    actions is taken once, so its button leaves the page when the tap has been played. (Waiting
+    only for the script to be idle can return before the tap's rerun has begun, and the next
+    tap then lands on a page about to be redrawn; on a busy machine a full run lost a tap so.)"""
+    tap_key(page, key)
     page.locator(f".st-key-{key}").first.wait_for(state="detached", timeout=30_000)
     wait_for_app(page)
 
@@ -164,7 +169,7 @@ def test_moonlighter_rules_at_a_tap(server, browser, orientation):
         start_moonlighter(page, server.url)
         for key in ("act_roll_tile_v9", "act_place_tile_x1_y0", "act_roll_loot_v1",
                     "act_take_pawn", "act_move_x0_y0", "act_roll_tile_v6"):  # fmt: skip
-            tap_key(page, key)
+            play_key(page, key)
         for cell in page.locator("[class*='st-key-act_place_tile'] button").all():
             box = cell.bounding_box()
             assert box and min(box["width"], box["height"]) >= 44, box  # a finger's square

@@ -97,3 +97,15 @@ def test_a_threshold_at_the_damage_to_win_is_refused(tmp_path):
     result = validate(tmp_path)
     assert result.exit_code == 1
     assert "characters.csv:2:G: threshold_3: 10 is above the maximum of 9" in result.stderr
+
+
+def test_the_printed_characters_say_fifteen(fifteen):
+    """A character card's last line is the damage to win, from the rule numbers, not the layout."""
+    from cardgen.printkit.draw import TextOp
+    from cardgen.printkit.faces import build_faces
+
+    game = load_game_or_raise(fifteen)
+    faces = build_faces(game, game.spec.type("character"), 0.0, codes=False)
+    for face in faces.fronts.values():  # each line of text is its own op
+        words = " ".join(op.text for op in face.ops if isinstance(op, TextOp))
+        assert "15+ damage: you are defeated." in words and "12+" not in words
