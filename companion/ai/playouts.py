@@ -50,18 +50,10 @@ def uniform(rules: Rules) -> Playout:
 
 def vita_luna(rules: Rules) -> Playout:
     """Vita Luna's app opponent for whichever player is to move; at random where it passes."""
-    from companion.games.vita_luna.opponent import choose
-
-    data = getattr(rules, "data", None)
+    from companion.games.vita_luna.opponent import playout_move
 
     def policy(state: Any, rng: random.Random) -> Action | None:
-        legal = rules.legal_actions(state)
-        # Vita Luna's own moves name their player; chance and the table's decisions do not.
-        for player in sorted({a["player"] for a in legal if "player" in a}):
-            action = choose(state, legal, rng, me=player, data=data)
-            if action is not None:
-                return action
-        return rules.sample_action(state, rng)
+        return playout_move(rules, state, rng)
 
     return Playout(policy)
 

@@ -135,7 +135,7 @@ def test_apply_unchecked_is_apply(game):
 @pytest.mark.parametrize("game", GAMES)
 def test_advance_is_apply_unchecked(game):
     """A bot's in-place step reaches the same state and resolved action from the same dice
-    (Moonlighter's and Luturas' own `advance`; Vita Luna's is `SeatedRules`' default)."""
+    (each game's own in-place `advance`, or `SeatedRules`' default where it has none)."""
     for rules, state, rng in states(game):
         action = rules.sample_action(state, rng)
         if action is None:

@@ -163,3 +163,56 @@ def test_trades_only_the_weak_black_cards():
     state = fight(["wolf"], ["wolf"], hand0=["fox"])
     state.phase = "between"
     assert choose(state, RULES.legal_actions(state), step_rng(0, 0), me=P1) is None
+
+
+@pytest.mark.parametrize("mode", ["basic", "advanced"])
+def test_the_playout_move_is_the_rules_of_thumb_over_the_listed_actions(mode):
+    """A search's heavy playouts decide by `playout_move`, which places from the rules' placing
+    choices without listing them: at every step of seeded games it picks what `choose` picks
+    from `legal_actions` for the lowest player with a choice, drawing the same chance."""
+    for seed in range(6):
+        state = RULES.new_state({"mode": mode})
+        fast_rng, listed_rng = random.Random(seed), random.Random(seed)
+        for _ in range(400):
+            if RULES.is_over(state):
+                break
+            legal = RULES.legal_actions(state)
+            expected = None
+            for player in sorted({a["player"] for a in legal if "player" in a}):
+                expected = choose(state, legal, listed_rng, me=player, data=DATA)
+                if expected is not None:
+                    break
+            if expected is None:
+                expected = RULES.sample_action(state, listed_rng)
+            action = opponent.playout_move(RULES, state, fast_rng)
+            assert action == expected
+            if action is None:
+                break
+            assert action in legal
+            state, _ = RULES.advance(state, action, random.Random(seed))
+
+
+def test_the_match_up_is_its_kills_and_survives():
+    """`matchup` writes `kills` and `survives` out for speed: on battles of every pair of
+    creatures, wounded or not, armoured or not, it scores as they say."""
+    cards = sorted(DATA.cards)[::3]
+    rng = random.Random(5)
+    for _ in range(300):
+        mine, enemy = rng.sample(cards, 2)
+        state = RULES.new_state({})
+        if rng.random() < 0.5:
+            state.health[mine] = rng.randint(1, DATA.cards[mine].health)
+            state.health[enemy] = rng.randint(1, DATA.cards[enemy].health)
+            state.armour.update(c for c in (mine, enemy) if rng.random() < 0.5)
+        m, t = DATA.cards[mine], DATA.cards[enemy]
+        expected = 0.0
+        if m.attack > 0:
+            if opponent.kills(DATA, state, mine, enemy):
+                expected += 3 + 0.2 * opponent.worth(t)
+            elif not m.pronged:
+                expected += 2 * m.attack / max(1, opponent.health_of(DATA, state, enemy))
+        if opponent.survives(DATA, state, mine, enemy):
+            expected += 2
+        if t.retaliate and m.attack > 0 and opponent.health_of(DATA, state, mine) <= 1:
+            expected -= 1.5
+        assert opponent.matchup(DATA, state, mine, enemy) == expected, (mine, enemy)

@@ -95,6 +95,20 @@ def worth(creature: Creature) -> float:
 _WORTHS: dict[int, tuple[Creature, float]] = {}
 
 
+def card_worths(data: VitaLunaData) -> dict[str, float]:
+    """Every card copy's worth by its id ("wolf.2"), worked out once per data: a search's
+    playouts place and promote by these a million times a game. Kept like `_WORTHS`."""
+    known = _CARD_WORTHS.get(id(data))
+    if known is not None:
+        return known[1]
+    table = {card: worth(creature) for card, creature in data.cards.items()}
+    _CARD_WORTHS[id(data)] = (data, table)
+    return table
+
+
+_CARD_WORTHS: dict[int, tuple[VitaLunaData, dict[str, float]]] = {}
+
+
 def choose(
     state: VitaLunaState,
     legal_actions: list[Action],
@@ -118,6 +132,26 @@ def choose(
     if phase == BETWEEN:
         return _trade(data, state, me, mine)
     return None
+
+
+def playout_move(rules: Any, state: VitaLunaState, rng: random.Random) -> Action | None:
+    """The rules of thumb for whichever player is to move, as a search's heavy playouts play
+    both sides: the lowest player with a choice, else a legal action at random. It decides
+    exactly as `choose` over `rules.legal_actions` would, but a placing (most of a battle's
+    actions) is decided from the rules' placing choices without listing them all."""
+    data = rules.data
+    if state.phase == PLACE:
+        cards, spots, ready = rules.placing_choices(state)
+        if (cards and spots) or ready:
+            return place_now(data, state, cards, spots, ready)
+        return rules.sample_action(state, rng)
+    legal = rules.legal_actions(state)
+    # Vita Luna's own moves name their player; chance and the table's decisions do not.
+    for player in sorted({a["player"] for a in legal if "player" in a}):
+        action = choose(state, legal, rng, me=player, data=data)
+        if action is not None:
+            return action
+    return rules.sample_action(state, rng)
 
 
 # --- match-ups -----------------------------------------------------------------------------------
@@ -146,20 +180,36 @@ def survives(data: VitaLunaData, state: VitaLunaState, card: str, threat: str) -
 
 
 def matchup(data: VitaLunaData, state: VitaLunaState, card: str, enemy: str | None) -> float:
-    """How well `card` does on a white position facing `enemy` (None: an empty position)."""
-    mine = data.cards[card]
+    """How well `card` does on a white position facing `enemy` (None: an empty position).
+
+    `kills` and `survives` are written out here: a search's playouts ask this about a million
+    times a game (tests/companion/test_vita_luna_opponent.py holds it to them)."""
+    cards = data.cards
+    mine = cards[card]
     if enemy is None:
         return mine.attack + 0.5 if not mine.pronged else 1.0
-    theirs = data.cards[enemy]
+    theirs = cards[enemy]
+    health = state.health
+    attack = mine.attack
     score = 0.0
-    if mine.attack > 0:
-        if kills(data, state, card, enemy):
+    if attack > 0:
+        enemy_health = health.get(enemy, theirs.health)
+        if (
+            not mine.pronged
+            and not (enemy in state.armour if enemy in health else theirs.armour)
+            and ((mine.poisonous and not theirs.resistant) or attack >= enemy_health)
+        ):
             score += 3 + 0.2 * worth(theirs)
         elif not mine.pronged:
-            score += 2 * mine.attack / max(1, health_of(data, state, enemy))
-    if survives(data, state, card, enemy):
-        score += 2
-    if theirs.retaliate and mine.attack > 0 and health_of(data, state, card) <= 1:
+            score += 2 * attack / max(1, enemy_health)
+    own_health = health.get(card, mine.health)
+    if (
+        theirs.pronged
+        or (card in state.armour if card in health else mine.armour)
+        or not ((theirs.poisonous and not mine.resistant) or theirs.attack >= own_health)
+    ):
+        score += 2  # it lives through one attack of the creature opposite
+    if theirs.retaliate and attack > 0 and own_health <= 1:
         score -= 1.5
     return score
 
@@ -172,25 +222,65 @@ def _place(data: VitaLunaData, state: VitaLunaState, me: int, mine: list[Action]
     ready = next((a for a in mine if a["type"] == "ready"), None)
     if not places:
         return ready
-    hand = sorted({a["card"] for a in places}, key=lambda c: (-worth(data.cards[c]), c))
+    hand = {a["card"] for a in places}
     white = sorted({a["position"] for a in places if a["row"] == "white"})
     grey = sorted({a["position"] for a in places if a["row"] == "grey"})
-    fighters = [c for c in hand if data.cards[c].attack > 0]
-    if white and (fighters or len(hand) > len(grey)):
-        pool = fighters or hand
+    card, row, position = placing(data, state, me, hand, white, grey)
+    return _find(places, card=card, row=row, position=position)
+
+
+def place_now(
+    data: VitaLunaData,
+    state: VitaLunaState,
+    cards: list[str],
+    spots: list[tuple[str, int]],
+    ready: bool,
+) -> Action | None:
+    """What `_place` picks for the placing player, from the rules' placing choices (the cards
+    in hand, the free spots, whether "ready" is open) without listing every card on every spot:
+    a search's playouts place some hundred thousand times a game."""
+    me = state.active
+    if not cards or not spots:
+        return {"type": "ready", "player": me} if ready else None
+    white = sorted(i for row, i in spots if row == "white")
+    grey = sorted(i for row, i in spots if row == "grey")
+    card, row, position = placing(data, state, me, set(cards), white, grey)
+    return {"type": "place", "player": me, "card": card, "row": row, "position": position}
+
+
+def placing(
+    data: VitaLunaData,
+    state: VitaLunaState,
+    me: int,
+    hand: set[str],
+    white: list[int],
+    grey: list[int],
+) -> tuple[str, str, int]:
+    """(card, row, position) that `me` places from `hand` on the free `white` and `grey`
+    positions (sorted): a fighter where it fares best on white, else the best card on grey."""
+    worths = card_worths(data)
+    ranked = sorted(hand, key=lambda c: (-worths[c], c))
+    cards = data.cards
+    fighters = [c for c in ranked if cards[c].attack > 0]
+    if white and (fighters or len(ranked) > len(grey)):
         enemy = whites(data, state, 1 - me)
-        card, column = max(
-            ((c, col) for c in pool for col in white),
-            key=lambda cc: (
-                matchup(data, state, cc[0], enemy[cc[1]]) + 0.2 * worth(data.cards[cc[0]]),
-                -cc[1],
-                cc[0],
-            ),
-        )
-        return _find(places, card=card, row="white", position=column)
-    if grey:
-        return _find(places, card=hand[0], row="grey", position=grey[0])
-    return ready
+        # The best (score, -column, card) of every card on every free white column; a card's
+        # match-up against one enemy is worked out once, as free columns often face the same.
+        best: tuple[float, int, str] | None = None
+        for card in fighters or ranked:
+            bonus = 0.2 * worths[card]
+            scores: dict[str | None, float] = {}
+            for column in white:
+                foe = enemy[column]
+                score = scores.get(foe)
+                if score is None:
+                    score = scores[foe] = matchup(data, state, card, foe)
+                key = (score + bonus, -column, card)
+                if best is None or key > best:
+                    best = key
+        assert best is not None
+        return best[2], "white", -best[1]
+    return ranked[0], "grey", grey[0]
 
 
 def _find(actions: list[Action], **fields: Any) -> Action | None:

@@ -107,7 +107,7 @@ class VitaLunaRules(SeatedModularRules):
 
     def _placing(self, state: VitaLunaState) -> list[Action]:
         p = state.active
-        cards, spots, ready = self._placing_choices(state)
+        cards, spots, ready = self.placing_choices(state)
         actions: list[Action] = [
             {"type": "place", "player": p, "card": c, "row": row, "position": i}
             for c in cards
@@ -117,7 +117,7 @@ class VitaLunaRules(SeatedModularRules):
             actions.append({"type": "ready", "player": p})
         return actions
 
-    def _placing_choices(
+    def placing_choices(
         self, state: VitaLunaState
     ) -> tuple[list[str], list[tuple[str, int]], bool]:
         """What the placing player may place, where, and whether "ready" is open (something is
@@ -224,12 +224,21 @@ class VitaLunaRules(SeatedModularRules):
 
     # --- the protocol (checks, handlers and JSON are the modules': `SeatedModularRules`) ----
 
+    def advance(
+        self, state: VitaLunaState, action: Action, rng: random.Random
+    ) -> tuple[VitaLunaState, Action]:
+        """A bot's step on the caller's own state, changed in place: the handler that
+        `apply_unchecked` runs on a clone, without the clone (a search's playouts take some
+        hundred thousand steps a move)."""
+        resolved, _ = self.handlers[action["type"]](self.data, state, action, rng)
+        return state, resolved
+
     def sample_action(self, state: VitaLunaState, rng: random.Random) -> Action | None:
         """One of `legal_actions` drawn uniformly (as `int(rng.random() * n)` picks an index), or
         None when there is none. Placing, most of a battle's actions, is drawn without listing
         every card on every free position; the other phases list their few actions."""
         if state.phase == PLACE:
-            cards, spots, ready = self._placing_choices(state)
+            cards, spots, ready = self.placing_choices(state)
             placings = len(cards) * len(spots)
             i = int(rng.random() * (placings + ready))
             if i == placings:  # the last index, when open, is "ready"
