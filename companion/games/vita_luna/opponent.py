@@ -146,6 +146,8 @@ def playout_move(rules: Any, state: VitaLunaState, rng: random.Random) -> Action
             return place_now(data, state, cards, spots, ready)
         return rules.sample_action(state, rng)
     legal = rules.legal_actions(state)
+    if state.phase == TURN:  # every action listed is the active player's, attack always among them
+        return _turn(data, state, state.active, legal)
     # Vita Luna's own moves name their player; chance and the table's decisions do not.
     for player in sorted({a["player"] for a in legal if "player" in a}):
         action = choose(state, legal, rng, me=player, data=data)
