@@ -61,7 +61,8 @@ build: setup art
 WORKERS ?= $(shell echo $$(( $$(nproc) + 2 )))
 XDIST   := -n $(WORKERS) --dist loadfile --no-loadscope-reorder --durations=25
 
-test: setup system-deps lint
+# ruff and mypy run inside the suite (tests/test_lint.py), on a worker beside the other tests.
+test: setup system-deps
 	$(BIN)/python -m pytest $(XDIST)
 
 test-fast: setup
