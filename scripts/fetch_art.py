@@ -290,14 +290,20 @@ def credits_text(games: list[Path]) -> str:
         "author named beside it and licensed under CC BY 3.0",
         "(https://creativecommons.org/licenses/by/3.0/) unless another licence is named.",
         f"This file is written by {GENERATOR} from each game's art/*/{SOURCES_FILE}.",
+        "The typefaces a game's manifest names follow its pictures, each with where it comes",
+        "from and the licence file shipped beside it in the game's folder.",
     ]
     for game in games:
         found = credits(game)
-        if not found:
+        manifest = json.loads((game / "manifest.json").read_text(encoding="utf-8"))
+        fonts = {k: v for k, v in (manifest.get("fonts") or {}).items() if not k.startswith("_")}
+        if not found and not fonts:
             continue
-        name = json.loads((game / "manifest.json").read_text(encoding="utf-8")).get("name")
-        lines += ["", f"## {name or game.name}", ""]
+        lines += ["", f"## {manifest.get('name') or game.name}", ""]
         lines += [f"- {c.title} ({c.art}): icons made by {c.author}, {c.license}" for c in found]
+        for use, family in sorted(fonts.items()):  # the typefaces the manifest names
+            licence = f"{game.name}/{family.get('licence', '')}"
+            lines.append(f"- Typeface, {use}: {family.get('source', '')}; licence {licence}")
     return "\n".join(lines) + "\n"
 
 

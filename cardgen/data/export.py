@@ -163,6 +163,18 @@ def _referenced_images(game: Game) -> set[str]:
     return paths
 
 
+def _font_files(game: Game) -> set[str]:
+    """The manifest's font files and their licences, relative to the game's folder: an export
+    names them in its manifest, so it carries them too."""
+    folder = game.spec.folder
+    paths: set[str] = set()
+    for family in game.spec.fonts.values():
+        for path in (*family.files.values(), family.licence):
+            if path is not None:
+                paths.add(path.relative_to(folder).as_posix())
+    return paths
+
+
 def _image_inside(game: Game, rel: str) -> Path | None:
     """The image file `rel` really is, when it lies inside the game's folder: a link leading out
     of it is never followed, whatever loaded the game (validation refuses such links too)."""
@@ -188,7 +200,7 @@ def export_game(game: Game, fmt: str, destination: Path) -> Path:
         manifest = json.dumps(local_manifest(game.spec.raw), ensure_ascii=False, indent=2)
         (staging / MANIFEST_NAME).write_text(manifest + "\n", encoding="utf-8")
         WRITERS[fmt](game, staging)
-        for rel in sorted(_referenced_images(game)):
+        for rel in sorted(_referenced_images(game) | _font_files(game)):
             source = _image_inside(game, rel)
             if source is not None:
                 (staging / rel).parent.mkdir(parents=True, exist_ok=True)

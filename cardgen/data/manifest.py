@@ -18,6 +18,7 @@ from cardgen.data.fields import (
     LARGEST,
     FieldSpec,
 )
+from cardgen.data.fonts import read_fonts
 from cardgen.data.manifest_checks import (
     attach_vocabulary,
     check_defaults,
@@ -429,6 +430,7 @@ def load_manifest(folder: Path, display: str | None = None) -> GameSpec:
         raw=raw if isinstance(raw, dict) else {},
         effects=vocabulary_of(r.get("effects", dict), problems, loc),
         numbers_type=numbers_type,
+        fonts=read_fonts(r.get("fonts", dict), folder, problems, loc),
     )
     r.finish()
     if numbers_type is None:

@@ -12,6 +12,7 @@ from typing import Any
 
 from cardgen.data.effects import Vocabulary
 from cardgen.data.fields import FieldSpec
+from cardgen.data.fonts import FontFamily
 from cardgen.data.units import Size
 
 
@@ -129,6 +130,7 @@ class GameSpec:
     raw: dict[str, Any]  # the manifest as written, for export
     effects: Vocabulary | None = None  # the words effect fields may use ("effects" section)
     numbers_type: TypeSpec | None = None  # the rule-number sheet ("rule_numbers" section)
+    fonts: dict[str, FontFamily] = dc_field(default_factory=dict)  # "fonts": cardgen.data.fonts
 
     def type(self, type_id: str) -> TypeSpec:
         return next(t for t in self.types if t.id == type_id)

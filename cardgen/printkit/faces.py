@@ -18,6 +18,7 @@ from cardgen.printkit.draw import Face
 from cardgen.printkit.icons import icon_set
 from cardgen.printkit.layout import Renderer, TextOverflowError, find_layout, load_layout
 from cardgen.printkit.layout.context import contrast
+from cardgen.printkit.typefaces import font_table
 
 PRINTED_KINDS = ("card", "tile", "token", "counter", "pawn", "board")
 
@@ -180,11 +181,12 @@ def build_faces(
     root = templates_root(game)
     icons = icon_set(root, game.id)
     resolve = image_resolver(game)
+    fonts = font_table(game.spec)
 
     def renderer(side: str) -> Renderer:  # each layout made ready once for the whole type
         layout = load_layout(find_layout(root, game.id, spec.id, spec.kind, side), root)
         return Renderer(layout, size.width_mm, size.height_mm, bleed, icons, resolve, size.shape,
-                        text_overflow=text_overflow)  # fmt: skip
+                        text_overflow=text_overflow, fonts=fonts)  # fmt: skip
 
     front_renderer, back_renderer = renderer("front"), renderer("back")
     common = {**base_context(game, spec), "codes": codes}

@@ -18,19 +18,20 @@ too large for the paper is reported with the paper it needs, never drawn off the
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from cardgen.data.database import Game
 from cardgen.data.spec import BackFace, TypeSpec
-from cardgen.printkit.backends.fonts import ASCENT, PT_PER_MM, text_width_mm
+from cardgen.printkit.backends.fonts import ASCENT, PT_PER_MM, VERA, text_width_mm
 from cardgen.printkit.copies import printed_copies
 from cardgen.printkit.draw import Op, PolygonOp, RectOp, Style, TextOp, rotate_ops
 from cardgen.printkit.layout.context import contrast
 from cardgen.printkit.layout.repeat import translate_ops
 from cardgen.printkit.paper import PAPERS_MM
 from cardgen.printkit.sheets import Rect, mark_area
+from cardgen.printkit.typefaces import font_table
 
 CARD_THICKNESS_MM = 0.32  # ordinary 300 gsm card stock, per card; sleeves roughly double it
 EASE_MM = 1.0  # room beside the cards on each side of their width and height
@@ -195,8 +196,12 @@ def _text(text: str, cx: float, cy: float, room: float, size: float, font: str, 
     return rotate_ops([op], cx, cy, rotation) if rotation else [op]
 
 
-def net_ops(box: TuckBox, game_name: str, deck: Deck) -> list[Op]:
-    """The net drawn from its top-left corner: coloured panels, names, folds, then the cut."""
+def net_ops(box: TuckBox, game_name: str, deck: Deck, fonts: Mapping[str, str] = VERA) -> list[Op]:
+    """The net drawn from its top-left corner: coloured panels, names, folds, then the cut;
+    in the game's `fonts` (`cardgen.printkit.typefaces`), the game's name in its display face
+    where it has one."""
+    title, bold = fonts.get("display", fonts["bold"]), fonts["bold"]
+    regular, italic = fonts["regular"], fonts["italic"]
     x0, x1, x2, x3, x4, x5 = box.columns
     t, b, d, h = box.top, box.bottom, box.depth, box.height
     ground, ink = deck.face.color, contrast(deck.face.color)
@@ -208,18 +213,18 @@ def net_ops(box: TuckBox, game_name: str, deck: Deck) -> list[Op]:
                       Style("#E6E6E6", None))]  # fmt: skip
     mid = (t + b) / 2
     for cx in ((x0 + x1) / 2, (x2 + x3) / 2):  # front and back
-        ops += _text(game_name, cx, mid - 9, box.width - 8, 14, "bold", ink)
-        ops += _text(deck.name, cx, mid + 2, box.width - 8, 11, "regular", ink)
-        ops += _text(f"{deck.copies} cards", cx, mid + 10, box.width - 8, 8, "italic", ink)
+        ops += _text(game_name, cx, mid - 9, box.width - 8, 14, title, ink)
+        ops += _text(deck.name, cx, mid + 2, box.width - 8, 11, regular, ink)
+        ops += _text(f"{deck.copies} cards", cx, mid + 10, box.width - 8, 8, italic, ink)
     label = f"{game_name} - {deck.name}"
     if d >= 7:  # the name along each side and across each lid, where there is room
         for cx in ((x1 + x2) / 2, (x3 + x4) / 2):
-            ops += _text(label, cx, mid, h - 8, min(9.0, (d - 2) * PT_PER_MM * 0.7), "bold",
+            ops += _text(label, cx, mid, h - 8, min(9.0, (d - 2) * PT_PER_MM * 0.7), bold,
                          ink, 270)  # fmt: skip
         for cy in (t - d / 2, b + d / 2):
             ops += _text(deck.name, (x2 + x3) / 2, cy, box.width - 6,
-                         min(9.0, (d - 2) * PT_PER_MM * 0.7), "bold", ink)  # fmt: skip
-    ops += _text("glue", (x4 + x5) / 2, mid, h - 12, 7, "italic", "#666666", 90)
+                         min(9.0, (d - 2) * PT_PER_MM * 0.7), bold, ink)  # fmt: skip
+    ops += _text("glue", (x4 + x5) / 2, mid, h - 12, 7, italic, "#666666", 90)
     notch = _notch((x0 + x1) / 2, t, notch_radius(box))
     ops.append(PolygonOp(tuple(notch), Style("#FFFFFF", None)))  # cut away: shown as paper
     for start, end in folds(box):
@@ -284,9 +289,10 @@ def write_tuckboxes(game: Game, path: Path, paper: str, thickness: float) -> tup
         raise ValueError(f"card thickness {thickness:g} mm: expected 0.05 to 5 mm per card")
     pages: list[tuple[Placed, str]] = []
     problems = []
+    fonts = font_table(game.spec)
     for deck in decks(game):
         box = TuckBox.for_deck(deck.card_w, deck.card_h, deck.copies, thickness)
-        placed = place(box, net_ops(box, game.name, deck), paper)
+        placed = place(box, net_ops(box, game.name, deck, fonts), paper)
         w, h = box.net_size
         if placed is None:
             problems.append(f"{deck.name}: the box's net is {w:.0f} x {h:.0f} mm, larger than "

@@ -28,6 +28,7 @@ from cardgen.printkit.icons import icon_set
 from cardgen.printkit.layout import LayoutError, load_layout, render_face
 from cardgen.printkit.layout.text import MIN_SIZE_PT
 from cardgen.printkit.paper import PAPERS_MM
+from cardgen.printkit.typefaces import font_table
 from cardgen.rules.backends.typeset import Book, Context, Theme, flowables
 from cardgen.rules.markup import MarkupError, literal, literal_inline, parse
 
@@ -109,6 +110,20 @@ def credit_groups(game: Game) -> list[dict[str, str]]:
     ]
 
 
+def font_credits(game: Game) -> list[dict[str, str]]:
+    """The typefaces the game's manifest names, as its rulebook credits them: the family's
+    use ("display", "text"), where it came from and the licence file shipped beside it."""
+    folder = game.spec.folder
+    return [
+        {
+            "use": name,
+            "source": family.source,
+            "licence": family.licence.relative_to(folder).as_posix() if family.licence else "",
+        }
+        for name, family in sorted(game.spec.fonts.items())
+    ]
+
+
 class GameBook:
     """Everything the rule templates and directives read from one game."""
 
@@ -159,6 +174,7 @@ class GameBook:
             "ex": self.examples,
             "clarifications": list(clar.values()),
             "art_credits": text(credit_groups(game)),
+            "font_credits": text(font_credits(game)),
             "book": self.settings,
             "deck_formats": {fid: text(f.summary()) for fid, f in spec.deck_formats.items()},
         }  # fmt: skip
@@ -253,7 +269,8 @@ class GameBook:
                    **self.template_context(markup=False), "side": "front"}  # fmt: skip
         face, problems = render_face(layout, context, width, height, 0.0, self.icons,
                                      lambda src: (None, "diagrams draw no art"),
-                                     text_floor=text_floor)  # fmt: skip
+                                     text_floor=text_floor,
+                                     fonts=font_table(self.game.spec))  # fmt: skip
         if text_floor <= MIN_SIZE_PT:  # drawn again larger: the same problems, said once
             self.pending.extend(f"diagram {name}: {p}" for p in problems)
         return width, height, face.ops
@@ -293,7 +310,14 @@ class GameBook:
     def theme(self, body: float = 10.0) -> Theme:
         accent = str(self.settings.get("accent", "#0072B2"))
         tint = str(self.settings.get("tint", "#EAF2F8"))
-        return Theme(accent, tint, body)
+        fonts = font_table(self.game.spec)
+        headings = " ".join(str(self.settings.get("heading_font", "bold")).lower().split())
+        if headings not in fonts:
+            raise RulesError(
+                f"{self.folder / 'book.toml'}: heading_font = {headings!r} is not a font of this "
+                f"game{did_you_mean(headings, sorted(fonts))}"
+            )
+        return Theme(accent, tint, body, fonts, headings)
 
     def context(self) -> Context:
         return Context(self.icons, self.components, self.glossary, self.clarifications,

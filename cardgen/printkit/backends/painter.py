@@ -17,7 +17,7 @@ from reportlab.lib.colors import CMYKColor, Color, HexColor
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from cardgen.printkit.backends.fonts import FONTS, PDF_NAMES, _ttf
+from cardgen.printkit.backends.fonts import FONTS, PDF_NAMES, STYLES, _ttf, style_of, styled
 from cardgen.printkit.backends.png_embed import draw_png
 from cardgen.printkit.draw import (
     ArtOp,
@@ -38,17 +38,35 @@ FILL_NON_ZERO = 1  # reportlab's fill mode for the non-zero winding rule, as SVG
 
 
 def register_fonts() -> None:
-    for key in FONTS:
-        if PDF_NAMES[key] not in pdfmetrics.getRegisteredFontNames():
+    """Every font key known so far registered with reportlab (Vera's, and the families games
+    have named: `cardgen.printkit.typefaces`), each family tied together so that <b> and <i>
+    in a rulebook paragraph find its bold and italic faces."""
+    registered = set(pdfmetrics.getRegisteredFontNames())
+    for key in list(FONTS):
+        if PDF_NAMES[key] not in registered:
             pdfmetrics.registerFont(_ttf(key))
-    # So that <b> and <i> in rulebook paragraphs find Vera's bold and italic faces.
-    pdfmetrics.registerFontFamily(
-        PDF_NAMES["regular"],
-        normal=PDF_NAMES["regular"],
-        bold=PDF_NAMES["bold"],
-        italic=PDF_NAMES["italic"],
-        boldItalic=PDF_NAMES["bolditalic"],
-    )
+    for key in list(FONTS):
+        if style_of(key) == "regular":
+            faces = {s: styled(key, "bold" in s, "italic" in s) or key for s in STYLES}
+            pdfmetrics.registerFontFamily(
+                PDF_NAMES[key],
+                normal=PDF_NAMES[key],
+                bold=PDF_NAMES[faces["bold"]],
+                italic=PDF_NAMES[faces["italic"]],
+                boldItalic=PDF_NAMES[faces["bolditalic"]],
+            )
+
+
+def pdf_font(key: str) -> str:
+    """`key`'s name in reportlab, registered first if a game named it after the canvas began."""
+    name = PDF_NAMES[key]
+    if name not in _REGISTERED:
+        register_fonts()
+        _REGISTERED.update(pdfmetrics.getRegisteredFontNames())
+    return name
+
+
+_REGISTERED: set[str] = set()  # reportlab's font names known registered (it keeps them for good)
 
 
 def _form_safe(name: str) -> str:
@@ -171,7 +189,7 @@ class Painter:
     def _text(self, op: TextOp, h: float) -> None:
         c = self.canvas
         self._fill(op.color)
-        c.setFont(PDF_NAMES[op.font], op.size_pt)
+        c.setFont(pdf_font(op.font), op.size_pt)
         if op.rotation:
             c.saveState()
             c.translate(op.x * K, (h - op.baseline) * K)

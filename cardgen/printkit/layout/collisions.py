@@ -249,16 +249,18 @@ def check_type(game: Any, spec: Any, bleed: float, ids: set[str] | None = None,
     printed."""
     from cardgen.printkit import faces as kit
     from cardgen.printkit.copies import Copy, printed_copies, unique_faces
+    from cardgen.printkit.typefaces import font_table
 
     size = spec.size or game.spec.default_size
     root = kit.templates_root(game)
     icons = kit.icon_set(root, game.id)
     resolve = kit.image_resolver(game)
+    fonts = font_table(game.spec)
 
     def checker(side: str) -> CheckingRenderer:
         layout = kit.load_layout(kit.find_layout(root, game.id, spec.id, spec.kind, side), root)
         return CheckingRenderer(layout, size.width_mm, size.height_mm, bleed, icons, resolve,
-                                size.shape, text_overflow="warn")  # fmt: skip
+                                size.shape, text_overflow="warn", fonts=fonts)  # fmt: skip
 
     front, back = checker("front"), checker("back")
     common = {**kit.base_context(game, spec), "codes": codes}

@@ -7,14 +7,14 @@ a layout is an error naming the file and element (a typo never silently does not
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from cardgen.data.suggest import did_you_mean
 from cardgen.data.units import to_mm
-from cardgen.printkit.backends.fonts import ASCENT, FONTS, PT_PER_MM, text_width_mm
+from cardgen.printkit.backends.fonts import ASCENT, PT_PER_MM, VERA, missing_glyphs, text_width_mm
 from cardgen.printkit.draw import EllipseOp, IconOp, ImageOp, Op, PolygonOp, RectOp, Style, TextOp
 from cardgen.printkit.layout import code
 from cardgen.printkit.layout.art import ART_KEYS, art
@@ -48,6 +48,8 @@ class Ctx:
     problems: list[str]
     overflows: list[str] = field(default_factory=list)
     text_floor: float = MIN_SIZE_PT
+    # The game's fonts by the names layouts give them (`cardgen.printkit.typefaces`).
+    fonts: Mapping[str, str] = field(default_factory=lambda: VERA)
 
     def length(self, key: str, default: Any = 0, axis: str = "x") -> float:
         value = self.props.get(key, default)
@@ -96,6 +98,17 @@ class Ctx:
         if value not in allowed:
             raise LayoutError(f"{self.where}: {key} must be one of {', '.join(allowed)}")
         return value
+
+    def font(self, default: str) -> str:
+        """The font key of the element's `font` ("bold", "display", "display bold"...)."""
+        value = " ".join(self.text("font", default).lower().split()) or default
+        key = self.fonts.get(value)
+        if key is None:
+            raise LayoutError(
+                f"{self.where}: font = {value!r} is not a font of this game"
+                f"{did_you_mean(value, sorted(self.fonts))}"
+            )
+        return key
 
     def flag(self, key: str) -> bool:
         value = self.props.get(key, False)
@@ -180,7 +193,7 @@ def text(ctx: Ctx) -> list[Op]:
     if not content.strip():
         return []
     x, y, w, h = ctx.box()
-    font = ctx.choice("font", "regular", tuple(FONTS))
+    font = ctx.font("regular")
     color = ctx.colour("color", "#000000") or "#000000"
     size = max(ctx.number("size", 9), ctx.text_floor)  # never under the legibility floor
     if size > LARGEST_TEXT_PT:
@@ -197,6 +210,13 @@ def text(ctx: Ctx) -> list[Op]:
         valign=ctx.choice("valign", "top", ("top", "middle", "bottom")),
     )
     ops, fitted, size = layout_text(content, x, y, w, h, style, ctx.icons)
+    lacking = "".join(
+        sorted(
+            {c for op in ops if isinstance(op, TextOp) for c in missing_glyphs(op.text, op.font)}
+        )
+    )
+    if lacking:  # the font has no shape for them: the PDF would print empty boxes
+        ctx.problems.append(f"{ctx.where}: the font has no {lacking!r}: it prints as a box")
     if not fitted:
         ctx.overflows.append(
             f"{ctx.where}: text does not fit its {w:g} x {h:g} mm box even at {size:g} pt: "
@@ -259,7 +279,7 @@ def mark(ctx: Ctx) -> list[Op]:
         return icon(ctx)
     x, y = ctx.length("x"), ctx.length("y", axis="y")
     size = ctx.length("size", 8)
-    font = ctx.choice("font", "bold", tuple(FONTS))
+    font = ctx.font("bold")
     size_pt = size * PT_PER_MM * 0.9
     width = text_width_mm(shape, font, size_pt)
     if width > size:

@@ -22,6 +22,8 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
+from cardgen.printkit.backends.fonts import style_of, styled
+
 # Private-use stand-ins for escaped characters while markers are paired; turned back by `plain`.
 ESCAPED_STAR = "\ue000"
 ESCAPED_BACKSLASH = "\ue001"
@@ -91,11 +93,13 @@ def _is_tangled(text: str) -> bool:
 
 def font_for(base: str, run: Run) -> str:
     """The font key (`cardgen.printkit.backends.fonts.FONTS`) of `run` in text set in `base`:
-    emphasis adds to the layout's font (bold text with an italic run sets it bold italic)."""
-    bold = run.bold or base in ("bold", "bolditalic")
-    italic = run.italic or base in ("italic", "bolditalic")
-    return {(False, False): "regular", (True, False): "bold", (False, True): "italic",
-            (True, True): "bolditalic"}[(bold, italic)]  # fmt: skip
+    emphasis adds to the layout's font (bold text with an italic run sets it bold italic), in
+    the same family. A family without the style asked for keeps `base` (a display face with a
+    single weight stays itself where the text is emphasised)."""
+    style = style_of(base)
+    bold = run.bold or style in ("bold", "bolditalic")
+    italic = run.italic or style in ("italic", "bolditalic")
+    return styled(base, bold, italic) or base
 
 
 def escape(text: str) -> str:

@@ -187,6 +187,7 @@ def check_type(game: Any, spec: Any, bleed: float, ids: set[str] | None = None,
     if not codes:
         return []
     from cardgen.printkit import faces as kit
+    from cardgen.printkit.typefaces import font_table
 
     size = spec.size or game.spec.default_size
     root = kit.templates_root(game)
@@ -195,7 +196,7 @@ def check_type(game: Any, spec: Any, bleed: float, ids: set[str] | None = None,
         return []
     renderer = CodeRenderer(layout, size.width_mm, size.height_mm, bleed,
                             kit.icon_set(root, game.id), kit.image_resolver(game), size.shape,
-                            text_overflow="warn")  # fmt: skip
+                            text_overflow="warn", fonts=font_table(game.spec))  # fmt: skip
     common = {**kit.base_context(game, spec), "codes": codes}
     shown = kit.shown_fields(spec)
     found: list[str] = []

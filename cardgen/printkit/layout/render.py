@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from jinja2 import TemplateError, UndefinedError
 
+from cardgen.printkit.backends.fonts import VERA
 from cardgen.printkit.draw import Face, Op, rotate_ops
 from cardgen.printkit.layout.budget import BudgetExceeded, face_budget
 from cardgen.printkit.layout.elements import ELEMENTS, FALSE_WORDS, Ctx
@@ -115,8 +116,10 @@ class Renderer:
         *,
         text_overflow: str = "error",
         text_floor: float = MIN_SIZE_PT,
+        fonts: Mapping[str, str] = VERA,
     ) -> None:
         self.layout = layout
+        self.fonts = fonts
         self.width, self.height, self.bleed, self.shape = width, height, bleed, shape
         self.icons = icons
         self.resolve_image = resolve_image
@@ -190,7 +193,7 @@ class Renderer:
         props = {**plan.constants, **dict(zip(plan.keys, values, strict=True))}
         where = plan.element.where
         ctx = Ctx(self.width, self.height, self.bleed, props, where, self.icons,
-                  self.resolve_image, problems, overflows, self.text_floor)  # fmt: skip
+                  self.resolve_image, problems, overflows, self.text_floor, self.fonts)  # fmt: skip
         saved = {name: scope[name] for name in REPEAT_NAMES if name in scope}
         ops: list[Op] = []
         try:
@@ -216,7 +219,7 @@ class Renderer:
         problems: list[str] = []
         overflows: list[str] = []
         ctx = Ctx(self.width, self.height, self.bleed, props, element.where, self.icons,
-                  self.resolve_image, problems, overflows, self.text_floor)  # fmt: skip
+                  self.resolve_image, problems, overflows, self.text_floor, self.fonts)  # fmt: skip
         ops = ELEMENTS[element.type][0](ctx)
         if props.get("rotate"):
             ops = _rotated(ctx, element.type, ops)
@@ -250,6 +253,7 @@ def render_face(
     *,
     text_overflow: str = "error",
     text_floor: float = MIN_SIZE_PT,
+    fonts: Mapping[str, str] = VERA,
 ) -> tuple[Face, list[str]]:
     """The face and the problems met (missing art, unknown icons).
 
@@ -259,5 +263,6 @@ def render_face(
     `text_floor` points. To lay out many faces with one layout, make one `Renderer`.
     """
     renderer = Renderer(layout, width, height, bleed, icons, resolve_image, shape,
-                        text_overflow=text_overflow, text_floor=text_floor)  # fmt: skip
+                        text_overflow=text_overflow, text_floor=text_floor,
+                        fonts=fonts)  # fmt: skip
     return renderer.render(context)

@@ -8,7 +8,7 @@ clarifications, the card appendix and vector diagrams drawn with the print kit's
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from reportlab.lib import colors
@@ -33,7 +33,7 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from cardgen.printkit.backends.fonts import PDF_NAMES
+from cardgen.printkit.backends.fonts import PDF_NAMES, VERA
 from cardgen.printkit.backends.painter import Painter, register_fonts
 from cardgen.printkit.layout import LayoutError, TextOverflowError
 from cardgen.printkit.layout.text import MIN_SIZE_PT
@@ -53,13 +53,29 @@ HEADINGS = {  # font, leading, space before and after (times the body size), in 
 
 @dataclass
 class Theme:
+    """A book's look: its colours, body size and fonts (the game's, by the names layouts give
+    them: `cardgen.printkit.typefaces`; `headings` names the one headings are set in)."""
+
     accent: str = "#0072B2"
     tint: str = "#EAF2F8"
     body: float = 10.0
+    fonts: Mapping[str, str] = field(default_factory=lambda: VERA)
+    headings: str = "bold"
+
+    def font(self, name: str) -> str:
+        """reportlab's name of the font layouts call `name` ("regular", "display bold")."""
+        return PDF_NAMES[self.fonts[name]]
+
+    def cell_font(self) -> tuple:
+        """A table cell's own font: unset, reportlab opens every cell in Helvetica, which is
+        then listed (not embedded) in the PDF though no text is set in it (print-standards.md
+        section 5.2)."""
+        return ("FONTNAME", (0, 0), (-1, -1), self.font("regular"))
 
     def styles(self) -> dict[str, ParagraphStyle]:
         register_fonts()
-        regular, bold = PDF_NAMES["regular"], PDF_NAMES["bold"]
+        regular, bold = self.font("regular"), self.font("bold")
+        heading = self.font(self.headings)
         size = self.body
         base = ParagraphStyle(
             "body",
@@ -82,7 +98,7 @@ class Theme:
             name: ParagraphStyle(
                 name,
                 base,
-                fontName=bold,
+                fontName=heading,
                 fontSize=size * font,
                 leading=size * leading,
                 textColor=accent if accented else base.textColor,
@@ -221,19 +237,6 @@ class CardRow(Flowable):
             x += width + self.GAP_MM
 
 
-# A table cell's own font: unset, reportlab opens every cell in Helvetica, which is then listed
-# (not embedded) in the PDF even though no text is set in it (print-standards.md section 5.2).
-CELL_FONT = ("FONTNAME", (0, 0), (-1, -1), PDF_NAMES["regular"])
-TOC_STYLE = TableStyle(
-    [
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-        ("LEFTPADDING", (0, 0), (-1, -1), 0),
-        CELL_FONT,
-    ]
-)
-
-
 class Book(BaseDocTemplate):
     """One- and two-column page templates, a running footer, and a table of contents."""
 
@@ -256,7 +259,7 @@ class Book(BaseDocTemplate):
             rightMargin=margin_mm * mm,
             topMargin=margin_mm * mm,
             bottomMargin=(margin_mm + 4) * mm,
-            initialFontName=PDF_NAMES["regular"],
+            initialFontName=theme.font("regular"),
             invariant=1,
         )
         self.theme, self.book_title, self.covered = theme, title, covered
@@ -279,7 +282,7 @@ class Book(BaseDocTemplate):
         if self.covered and document.page == 1:
             return  # a cover carries no running footer
         canvas.saveState()
-        canvas.setFont(PDF_NAMES["regular"], 8)
+        canvas.setFont(self.theme.font("regular"), 8)
         canvas.setFillColor(colors.HexColor("#555555"))
         bottom = self.bottomMargin - 9 * mm
         canvas.drawString(self.leftMargin, bottom, self.book_title)
@@ -315,7 +318,7 @@ def _table(
     table.setStyle(
         TableStyle(
             [
-                CELL_FONT,
+                theme.cell_font(),
                 ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(theme.tint)),
                 ("GRID", (0, 0), (-1, -1), 0.25, colors.HexColor("#999999")),
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -376,7 +379,7 @@ def flowables(blocks: list[Block], ctx: Context, theme: Theme) -> list[Flowable]
                     items,
                     bulletType=kind,
                     start="1" if kind == "1" else None,
-                    bulletFontName=PDF_NAMES["bold"],
+                    bulletFontName=theme.font("bold"),
                     bulletFontSize=size,
                     leftIndent=size * 1.6,
                     spaceAfter=size * 0.5,
@@ -388,7 +391,7 @@ def flowables(blocks: list[Block], ctx: Context, theme: Theme) -> list[Flowable]
             box.setStyle(
                 TableStyle(
                     [
-                        CELL_FONT,
+                        theme.cell_font(),
                         ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(theme.tint)),
                         ("LINEBEFORE", (0, 0), (0, -1), 2.5, colors.HexColor(theme.accent)),
                         ("LEFTPADDING", (0, 0), (-1, -1), 8),
@@ -411,15 +414,27 @@ def flowables(blocks: list[Block], ctx: Context, theme: Theme) -> list[Flowable]
     return out
 
 
+def toc_style(theme: Theme) -> TableStyle:
+    """The contents' table: no padding, the book's own font."""
+    return TableStyle(
+        [
+            theme.cell_font(),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+            ("LEFTPADDING", (0, 0), (-1, -1), 0),
+        ]
+    )
+
+
 def _directive(block: Block, ctx: Context, theme: Theme, styles: dict, para) -> list[Flowable]:
     name, icons = block.text, ctx.icons
     if name == "toc":
-        toc = TableOfContents(tableStyle=TOC_STYLE)
+        toc = TableOfContents(tableStyle=toc_style(theme))
         toc.levelStyles = [
             ParagraphStyle(
                 "toc1",
                 styles["body"],
-                fontName=PDF_NAMES["bold"],
+                fontName=theme.font("bold"),
                 leftIndent=0,
                 firstLineIndent=0,
                 spaceBefore=3,
