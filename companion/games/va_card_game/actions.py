@@ -24,10 +24,13 @@ from companion.games.va_card_game.state import VaCardGameState, with_side
 from companion.games.va_card_game.turn import (
     after_duel,
     bring_in,
+    bring_in_quietly,
     done,
     draw_hero,
     draw_step,
+    draw_step_quietly,
     equip,
+    equip_quietly,
 )
 
 
@@ -41,11 +44,29 @@ def declare(
     resolved = {"type": "declare", "player": p, "stance": stance}
     if not all(state.declared):
         return resolved, events
+    return resolved, events + reveal(data, state)
+
+
+def reveal(data: VaCardGameData, state: VaCardGameState) -> list[str]:
+    """Both declarations down: the duel, its words kept for the table (`last_words`, state
+    too), then the end of the game or the draw step."""
     words = resolve(data, state)
     state.last_declared, state.last_words = state.declared, tuple(words)
     state.declared = ("", "")
     ending = lives_run_out(state)
-    return resolved, events + words + (ending or after_duel(data, state))
+    return words + (ending or after_duel(data, state))
+
+
+def declare_quietly(
+    data: VaCardGameData, state: VaCardGameState, action: Action, rng: random.Random
+) -> Result:
+    """`declare` for a bot's step: the same state, no sentence for the face-down declaration
+    (the duel's own words are state, and stay)."""
+    p, stance = action["player"], action["stance"]
+    state.declared = with_side(state.declared, p, stance)
+    if all(state.declared):
+        reveal(data, state)
+    return {"type": "declare", "player": p, "stance": stance}, []
 
 
 HANDLERS: dict[str, Handler] = {
@@ -58,4 +79,13 @@ HANDLERS: dict[str, Handler] = {
     "bring_in": bring_in,
     "equip": equip,
     "done": done,
+}
+# A bot's step (`VaCardGameRules.advance`) drops the events: these handlers change the state
+# exactly as HANDLERS' do without wording the table log (a duel's words stay: they are state,
+# `last_words`). tests/companion/test_va_speed_paths.py holds the two paths equal.
+QUIET_HANDLERS: dict[str, Handler] = HANDLERS | {
+    "declare": declare_quietly,
+    "draw": draw_step_quietly,
+    "bring_in": bring_in_quietly,
+    "equip": equip_quietly,
 }

@@ -30,16 +30,22 @@ def draw(
 ) -> str | None:
     """The top card of `player`'s hero or equipment deck into the hand: `given` (checked
     before), or one at random; None from an empty deck."""
-    deck = list(deck_of(state, kind, player))
+    deck = deck_of(state, kind, player)
     if not deck:
         return None
-    card = given if given is not None else deck[int(rng.random() * len(deck))]
-    deck.remove(card)
+    # The card's place found once and the deck cut around it (no list copied and searched).
+    if given is None:
+        at = int(rng.random() * len(deck))
+        card = deck[at]
+    else:
+        card = given
+        at = deck.index(card)
+    rest = deck[:at] + deck[at + 1 :]
     if kind == HEROES:
-        state.hero_decks = with_side(state.hero_decks, player, tuple(deck))
+        state.hero_decks = with_side(state.hero_decks, player, rest)
         state.hero_hands = with_side(state.hero_hands, player, (*state.hero_hands[player], card))
     else:
-        state.gear_decks = with_side(state.gear_decks, player, tuple(deck))
+        state.gear_decks = with_side(state.gear_decks, player, rest)
         state.gear_hands = with_side(state.gear_hands, player, (*state.gear_hands[player], card))
     return card
 

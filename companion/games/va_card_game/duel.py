@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from companion.games.va_card_game.data import VaCardGameData
 from companion.games.va_card_game.state import ATTACK, BLOCK, VaCardGameState, with_side
-from companion.games.va_card_game.stats import left
+from companion.games.va_card_game.stats import Stats, totals
 
 VERB = {ATTACK: "attacks", BLOCK: "blocks"}
+Both = tuple[Stats, Stats]  # both heroes' totals, by player
 
 
 def label(data: VaCardGameData, state: VaCardGameState, player: int) -> str:
@@ -34,17 +35,19 @@ def lose(state: VaCardGameState, player: int, hp: int = 0, df: int = 0) -> None:
     state.def_lost = with_side(state.def_lost, player, state.def_lost[player] + df)
 
 
-def strikes(data: VaCardGameData, state: VaCardGameState) -> str:
+def strikes(data: VaCardGameData, state: VaCardGameState, whole: Both) -> str:
     """Attack against attack: both heroes deal their AD to the other at the same moment."""
     a, o = state.active, 1 - state.active
-    dealt = (left(data, state, 0).ad, left(data, state, 1).ad)
+    dealt = (whole[0].ad, whole[1].ad)
     lose(state, 0, hp=dealt[1])
     lose(state, 1, hp=dealt[0])
-    hp = (remaining(left(data, state, 0).hp), remaining(left(data, state, 1).hp))
+    lost = state.hp_lost
+    hp = (remaining(whole[0].hp - lost[0]), remaining(whole[1].hp - lost[1]))
+    mine, theirs = label(data, state, a), label(data, state, o)
     return (
-        f"{label(data, state, a)} and {label(data, state, o)} strike at the same time: "
-        f"{label(data, state, a)} loses {dealt[o]} HP ({hp[a]}), "
-        f"{label(data, state, o)} loses {dealt[a]} HP ({hp[o]})."
+        f"{mine} and {theirs} strike at the same time: "
+        f"{mine} loses {dealt[o]} HP ({hp[a]}), "
+        f"{theirs} loses {dealt[a]} HP ({hp[o]})."
     )
 
 
@@ -52,25 +55,26 @@ def remaining(hp: int) -> str:
     return f"{hp} left" if hp > 0 else "none left"
 
 
-def blocked(data: VaCardGameData, state: VaCardGameState, attacker: int) -> str:
+def blocked(data: VaCardGameData, state: VaCardGameState, attacker: int, whole: Both) -> str:
     """Attack against block: the AD comes off the blocker's DEF first, the rest off its HP."""
     blocker = 1 - attacker
-    ad = left(data, state, attacker).ad
-    before = left(data, state, blocker)
-    absorbed = min(ad, before.df)
+    ad = whole[attacker].ad
+    guarding = whole[blocker]
+    absorbed = min(ad, max(0, guarding.df - state.def_lost[blocker]))
     through = ad - absorbed
     lose(state, blocker, hp=through, df=absorbed)
-    after = left(data, state, blocker)
+    hp_left = guarding.hp - state.hp_lost[blocker]
+    df_left = max(0, guarding.df - state.def_lost[blocker])
     striker, guard = label(data, state, attacker), label(data, state, blocker)
     if absorbed and through:
         took = (
-            f"{absorbed} comes off its DEF ({after.df} left) "
-            f"and {through} off its HP ({remaining(after.hp)})"
+            f"{absorbed} comes off its DEF ({df_left} left) "
+            f"and {through} off its HP ({remaining(hp_left)})"
         )
     elif absorbed:
-        took = f"all {absorbed} comes off its DEF ({after.df} left)"
+        took = f"all {absorbed} comes off its DEF ({df_left} left)"
     else:
-        took = f"it has no DEF left, so all {through} comes off its HP ({remaining(after.hp)})"
+        took = f"it has no DEF left, so all {through} comes off its HP ({remaining(hp_left)})"
     return f"{striker} deals {ad} to the blocking {guard}: {took}. {striker} takes no damage."
 
 
@@ -96,13 +100,16 @@ def resolve(data: VaCardGameData, state: VaCardGameState) -> list[str]:
     caller clears the declarations and checks the end of the game."""
     said = state.declared
     events = [revealed(state)]
+    # Both heroes' totals, added up once: a duel changes what they lost, never their equipment.
+    whole = (totals(data, state.heroes[0], state.gear[0]),
+             totals(data, state.heroes[1], state.gear[1]))  # fmt: skip
     if said == (ATTACK, ATTACK):
-        events.append(strikes(data, state))
+        events.append(strikes(data, state, whole))
     elif ATTACK in said:
-        events.append(blocked(data, state, said.index(ATTACK)))
+        events.append(blocked(data, state, said.index(ATTACK), whole))
     else:
         events.append("Both heroes block: nothing happens.")
     for p in (state.active, 1 - state.active):
-        if left(data, state, p).hp <= 0:
+        if whole[p].hp - state.hp_lost[p] <= 0:
             events.append(fall(data, state, p))
     return events

@@ -42,7 +42,7 @@ from companion.engine.opponents import AppPlayer
 from companion.games.va_card_game.data import VaCardGameData, default_data, design
 from companion.games.va_card_game.rules import VaCardGameRules
 from companion.games.va_card_game.state import ATTACK, BLOCK, VaCardGameState
-from companion.games.va_card_game.stats import gear_refusal, left, totals
+from companion.games.va_card_game.stats import gear_fits, totals
 
 PATIENCE = 0.95  # both heroes blocking is worth this much of the duel that follows
 FRESH_EDGE = 0.1  # a survivor's chance against a fresh hero: this on no HP ...
@@ -72,18 +72,25 @@ class Fighter:
 def fighter(data: VaCardGameData, hero: str, gear: Sequence[str], lost: Lost = (0, 0)) -> Fighter:
     """`hero` with `gear` attached, having lost `lost` (HP, DEF)."""
     stats = totals(data, hero, gear)
-    return Fighter(stats.hp - lost[0], stats.ad, max(0, stats.df - lost[1]))
+    df = stats.df - lost[1]
+    return Fighter(stats.hp - lost[0], stats.ad, df if df > 0 else 0)
 
 
 def in_play(data: VaCardGameData, state: VaCardGameState, player: int) -> Fighter:
-    now = left(data, state, player)
-    return Fighter(now.hp, now.ad, now.df)
+    """`stats.left` as a Fighter: every stance a playout declares reads both heroes so."""
+    stats = totals(data, state.heroes[player], state.gear[player])
+    df = stats.df - state.def_lost[player]
+    return Fighter(stats.hp - state.hp_lost[player], stats.ad, df if df > 0 else 0)
 
 
 def printed(data: VaCardGameData, hero: str, gear: Sequence[str] = ()) -> int:
-    """The easy player's measure of a hero: HP, AD and DEF added up."""
-    stats = totals(data, hero, gear)
-    return stats.hp + stats.ad + stats.df
+    """The easy player's measure of a hero: HP, AD and DEF added up (`totals` summed, from
+    each card's own sum: the same number)."""
+    points = data.gear_points
+    total = data.hero_points[hero]
+    for g in gear:
+        total += points[g]
+    return total
 
 
 @cache
@@ -167,8 +174,11 @@ class Duels:
         if me.hp <= 0 or them.hp <= 0:
             return after_falls(lives, me.hp, them.hp), 1.0
         table = self.memo.setdefault((lives, me.ad, them.ad), {})
+        found = table.get((me.hp, me.df, them.hp, them.df))
+        if found is not None:  # most asks are of a duel solved before
+            return found
         before = len(table)
-        found = self.cell(table, lives, me.ad, them.ad, me.hp, me.df, them.hp, them.df)
+        found = solved(table, lives, me.ad, them.ad, me.hp, me.df, them.hp, them.df)
         self.size += len(table) - before
         return found
 
@@ -176,36 +186,56 @@ class Duels:
         self, table: dict[tuple[int, ...], tuple[float, float]], lives: Lives,
         a1: int, a2: int, h1: int, d1: int, h2: int, d2: int,
     ) -> tuple[float, float]:  # fmt: skip
-        """Both heroes attack (aa), the app attacks a blocker (ab), the app blocks (ba); both
-        blocking is the same duel again (ruling block-damage, block-vs-block). Written for
-        speed: a cell costs a few microseconds, and a duel of sturdy heroes has hundreds."""
-        key = (h1, d1, h2, d2)
-        found = table.get(key)
+        """The duel with these numbers: from `table` (the duels of these lives and ADs), or
+        solved now (`solved`) and kept there."""
+        found = table.get((h1, d1, h2, d2))
         if found is not None:
             return found
-        n1, n2 = h1 - a2, h2 - a1
-        if n1 <= 0 or n2 <= 0:
-            aa = after_falls(lives, n1, n2)
-        else:
-            aa = self.cell(table, lives, a1, a2, n1, d1, n2, d2)[0]
-        x = a1 if a1 < d2 else d2
-        if n2 + x <= 0:
-            ab = after_falls(lives, h1, n2 + x)
-        else:
-            ab = self.cell(table, lives, a1, a2, h1, d1, n2 + x, d2 - x)[0]
-        y = a2 if a2 < d1 else d1
-        if n1 + y <= 0:
-            ba = after_falls(lives, n1 + y, h2)
-        else:
-            ba = self.cell(table, lives, a1, a2, n1 + y, d1 - y, h2, d2)[0]
-        v = aa if aa < ab else ab
-        bb = PATIENCE * v
-        if v >= min(ba, bb) and v >= min(max(aa, ba), max(ab, bb)) - EPSILON:
-            found = (v, 1.0)  # the usual saddle point: attack, whatever the other does
-        else:
-            found = with_patience(aa, ab, ba)
-        table[key] = found
-        return found
+        return solved(table, lives, a1, a2, h1, d1, h2, d2)
+
+
+def solved(
+    table: dict[tuple[int, ...], tuple[float, float]], lives: Lives,
+    a1: int, a2: int, h1: int, d1: int, h2: int, d2: int,
+) -> tuple[float, float]:  # fmt: skip
+    """A duel `table` lacks, solved and kept. Both heroes attack (aa), the app attacks a blocker
+    (ab), the app blocks (ba); both blocking is the same duel again (ruling block-damage,
+    block-vs-block). Written for speed: a search move solves thousands of duels of hundreds of
+    cells, so each next duel is looked up here and recursed into only when `table` lacks it
+    (a call costs more than the look-up)."""
+    get = table.get
+    n1, n2 = h1 - a2, h2 - a1
+    if n1 <= 0 or n2 <= 0:
+        aa = after_falls(lives, n1, n2)
+    else:
+        found = get((n1, d1, n2, d2))
+        aa = (found or solved(table, lives, a1, a2, n1, d1, n2, d2))[0]
+    x = a1 if a1 < d2 else d2
+    if n2 + x <= 0:
+        ab = after_falls(lives, h1, n2 + x)
+    else:
+        found = get((h1, d1, n2 + x, d2 - x))
+        ab = (found or solved(table, lives, a1, a2, h1, d1, n2 + x, d2 - x))[0]
+    y = a2 if a2 < d1 else d1
+    if n1 + y <= 0:
+        ba = after_falls(lives, n1 + y, h2)
+    else:
+        found = get((n1 + y, d1 - y, h2, d2))
+        ba = (found or solved(table, lives, a1, a2, n1 + y, d1 - y, h2, d2))[0]
+    v = aa if aa < ab else ab
+    bb = PATIENCE * v
+    # min(ba, bb) and min(max(aa, ba), max(ab, bb)), written out: only compared, never kept
+    if v >= (ba if ba < bb else bb):
+        upper = aa if aa > ba else ba
+        other = ab if ab > bb else bb
+        if other < upper:
+            upper = other
+        if v >= upper - EPSILON:
+            table[(h1, d1, h2, d2)] = result = (v, 1.0)  # the usual saddle point: attack
+            return result
+    result = with_patience(aa, ab, ba)
+    table[(h1, d1, h2, d2)] = result
+    return result
 
 
 DUELS = Duels()  # a duel's worth depends on its numbers alone: every app shares what it solved
@@ -364,7 +394,7 @@ class VaOpponent(AppPlayer):
         more than KEEP, with the worth it gives; else `now` and None."""
         best, chosen = now, None
         for piece in one_of_each(kit):
-            if gear_refusal(self.data, hero, attached, [piece], lost[0]) is None:
+            if gear_fits(self.data, hero, attached, [piece], lost[0]):
                 me = fighter(self.data, hero, (*attached, piece), lost)
                 worth = self.against(lives, me, foes) - KEEP
                 if worth > best + EPSILON:
@@ -413,7 +443,7 @@ def largest_kit(data: VaCardGameData, hero: str, kit: Iterable[str]) -> tuple[st
     left_over = sorted(kit)
     while len(attached) < data.max_gear:
         now = printed(data, hero, attached)
-        fits = [g for g in left_over if gear_refusal(data, hero, attached, [g]) is None]
+        fits = [g for g in left_over if gear_fits(data, hero, attached, [g])]
         gains = [(printed(data, hero, (*attached, g)) - now, g) for g in fits]
         gains = [(gain, g) for gain, g in gains if gain > 0]
         if not gains:

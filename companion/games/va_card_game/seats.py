@@ -44,7 +44,7 @@ from companion.games.va_card_game.state import (
     from_json,
     to_json,
 )
-from companion.games.va_card_game.stats import gear_refusal
+from companion.games.va_card_game.stats import gear_fits
 
 CHANCE_TYPES = frozenset({"toss", "deal", "draw"})
 # The undo refusals, citing their rulings as the engine's other refusals do (no ruling speaks of
@@ -176,7 +176,7 @@ def face_down(
     assert count <= data.max_gear
     for hero in list(heroes):
         for pieces in itertools.combinations(gear, count):
-            if gear_refusal(data, hero, (), pieces) is None:
+            if gear_fits(data, hero, (), pieces):
                 heroes.remove(hero)
                 for piece in pieces:
                     gear.remove(piece)

@@ -29,25 +29,69 @@ class Stats:
 
 
 def totals(data: VaCardGameData, hero: str, gear: Sequence[str]) -> Stats:
-    """The printed values plus the bonuses of every piece attached (ruling hero-totals)."""
+    """The printed values plus the bonuses of every piece attached (ruling hero-totals).
+    A plain loop, not three sums: every duel, legal-action list and choice of the app's reads
+    totals, thousands of times a search move."""
     card = data.heroes[hero]
-    pieces = [data.gear[g] for g in gear]
-    return Stats(
-        hp=card.hp + sum(p.hp for p in pieces),
-        ad=card.ad + sum(p.ad for p in pieces),
-        df=card.df + sum(p.df for p in pieces),
-    )
+    hp, ad, df = card.hp, card.ad, card.df
+    pieces = data.gear
+    for g in gear:
+        piece = pieces[g]
+        hp += piece.hp
+        ad += piece.ad
+        df += piece.df
+    return Stats(hp, ad, df)
 
 
 def left(data: VaCardGameData, state: VaCardGameState, player: int) -> Stats:
     """What `player`'s hero in play has now: totals minus what it lost (ruling track-damage).
     DEF never shows less than 0, though a piece with a DEF penalty could take it there."""
     whole = totals(data, state.heroes[player], state.gear[player])
-    return Stats(
-        hp=whole.hp - state.hp_lost[player],
-        ad=whole.ad,
-        df=max(0, whole.df - state.def_lost[player]),
-    )
+    df = whole.df - state.def_lost[player]
+    return Stats(whole.hp - state.hp_lost[player], whole.ad, df if df > 0 else 0)
+
+
+def gear_fits(
+    data: VaCardGameData,
+    hero: str,
+    attached: Sequence[str],
+    adding: Sequence[str],
+    hp_lost: int = 0,
+) -> bool:
+    """Whether `adding` may go on `hero`: `gear_refusal(...) is None`, without wording a
+    refusal nobody reads (legal-action lists and the app's choices only need the yes or no)."""
+    if len(attached) + len(adding) > data.max_gear:
+        return False
+    card = data.heroes[hero]
+    hp, ad = card.hp - hp_lost, card.ad
+    pieces = data.gear
+    for g in attached:
+        piece = pieces[g]
+        hp += piece.hp
+        ad += piece.ad
+    for g in adding:
+        piece = pieces[g]
+        hp += piece.hp
+        ad += piece.ad
+    return hp > 0 and ad > 0
+
+
+def fitting(
+    data: VaCardGameData, hero: str, attached: Sequence[str], cards: Sequence[str], hp_lost: int
+) -> list[str]:
+    """The `cards` that may each go on `hero` alone (`gear_fits` of each), in their order: the
+    hero and what it carries are added up once, not once a card (the equip step's legal
+    actions, listed at every step of a playout)."""
+    if not cards or len(attached) >= data.max_gear:
+        return []
+    card = data.heroes[hero]
+    hp, ad = card.hp - hp_lost, card.ad
+    pieces = data.gear
+    for g in attached:
+        piece = pieces[g]
+        hp += piece.hp
+        ad += piece.ad
+    return [c for c in cards if hp + pieces[c].hp > 0 and ad + pieces[c].ad > 0]
 
 
 def gear_refusal(
@@ -68,6 +112,8 @@ def gear_refusal(
                          "hero may.", "equipment-limit")  # fmt: skip
         return ruled(f"A hero carries at most {most} pieces of equipment.", "equipment-limit")
     after = totals(data, hero, [*attached, *adding])
+    if after.hp - hp_lost > 0 and after.ad > 0:
+        return None  # worded only when refused: the legal case is by far the common one
     pieces = listed([data.name(g) for g in adding])
     if after.hp - hp_lost <= 0:
         return ruled(
@@ -75,13 +121,11 @@ def gear_refusal(
             "hero to 0 HP or less.",
             "hp-lowering-gear",
         )
-    if after.ad <= 0:
-        return ruled(
-            f"{pieces} would leave {name} with AD {after.ad}: no equipment may bring a hero's "
-            "AD to 0 or less.",
-            "ad-lowering-gear",
-        )
-    return None
+    return ruled(  # the AD floor: the only refusal left
+        f"{pieces} would leave {name} with AD {after.ad}: no equipment may bring a hero's "
+        "AD to 0 or less.",
+        "ad-lowering-gear",
+    )
 
 
 def described(data: VaCardGameData, state: VaCardGameState, player: int) -> str:
@@ -89,7 +133,10 @@ def described(data: VaCardGameData, state: VaCardGameState, player: int) -> str:
     and what it has left, as the table log shows it."""
     hero, gear = state.heroes[player], state.gear[player]
     pieces = f" with {listed([data.name(g) for g in gear])}" if gear else ""
-    return f"{data.name(hero)}{pieces} ({left(data, state, player).words()})"
+    whole = totals(data, hero, gear)  # `left(...).words()` written out: every step words one
+    df = whole.df - state.def_lost[player]
+    now = f"HP {whole.hp - state.hp_lost[player]}, AD {whole.ad}, DEF {df if df > 0 else 0}"
+    return f"{data.name(hero)}{pieces} ({now})"
 
 
 def listed(names: list[str]) -> str:

@@ -50,17 +50,34 @@ def drawn_words(state: VaCardGameState, player: int, hero: str | None, gear: str
 
 def draw_step(data: VaCardGameData, state: VaCardGameState, action: Action, rng: Rng) -> Result:
     """Each player draws one card from each deck, the active player first."""
+    heroes, gear = draw_both(state, action, rng)
+    events = [drawn_words(state, p, heroes[p], gear[p]) for p in (state.active, 1 - state.active)]
+    events += begin_equip(data, state)
+    return {"type": "draw", "heroes": heroes, "equipment": gear}, events
+
+
+def draw_step_quietly(
+    data: VaCardGameData, state: VaCardGameState, action: Action, rng: Rng
+) -> Result:
+    """`draw_step` without its sentences, for a bot's step (as `bring_in_quietly`)."""
+    heroes, gear = draw_both(state, action, rng)
+    begin_equip(data, state)
+    return {"type": "draw", "heroes": heroes, "equipment": gear}, []
+
+
+def draw_both(
+    state: VaCardGameState, action: Action, rng: Rng
+) -> tuple[list[str | None], list[str | None]]:
+    """The draw step's cards, the active player's hero and equipment first: those the action
+    names, the others drawn by chance (None from an empty deck)."""
     given_heroes = action.get("heroes") or [None, None]
     given_gear = action.get("equipment") or [None, None]
     heroes: list[str | None] = [None, None]
     gear: list[str | None] = [None, None]
-    events = []
     for p in (state.active, 1 - state.active):
         heroes[p] = draw(state, HEROES, p, rng, given_heroes[p])
         gear[p] = draw(state, GEAR, p, rng, given_gear[p])
-        events.append(drawn_words(state, p, heroes[p], gear[p]))
-    events += begin_equip(data, state)
-    return {"type": "draw", "heroes": heroes, "equipment": gear}, events
+    return heroes, gear
 
 
 def begin_equip(data: VaCardGameData, state: VaCardGameState) -> list[str]:
@@ -114,11 +131,36 @@ def bring_in(data: VaCardGameData, state: VaCardGameState, action: Action, rng: 
 def equip(data: VaCardGameData, state: VaCardGameState, action: Action, rng: Rng) -> Result:
     """One piece from the hand onto the hero in play, face up, for good."""
     p, card = action["player"], action["card"]
-    take_gear(state, p, [card])
-    state.gear = with_side(state.gear, p, (*state.gear[p], card))
+    attach(state, p, card)
     name = state.names[p]
     events = [f"{name} attaches {data.name(card)}: {name}'s {described(data, state, p)}."]
     return {"type": "equip", "player": p, "card": card}, events + settle(data, state)
+
+
+def attach(state: VaCardGameState, p: int, card: str) -> None:
+    """The piece from `p`'s hand onto the hero, last: one place for `equip` and its quiet twin."""
+    take_gear(state, p, [card])
+    state.gear = with_side(state.gear, p, (*state.gear[p], card))
+
+
+def bring_in_quietly(
+    data: VaCardGameData, state: VaCardGameState, action: Action, rng: Rng
+) -> Result:
+    """`bring_in` without its sentence, for a bot's step (`VaCardGameRules.advance` drops the
+    events): wording the hero's numbers costs more than the step."""
+    p, card = action["player"], action["card"]
+    take_hero(state, p, card)
+    state.heroes = with_side(state.heroes, p, card)
+    settle(data, state)
+    return {"type": "bring_in", "player": p, "card": card}, []
+
+
+def equip_quietly(data: VaCardGameData, state: VaCardGameState, action: Action, rng: Rng) -> Result:
+    """`equip` without its sentence, as `bring_in_quietly`."""
+    p, card = action["player"], action["card"]
+    attach(state, p, card)
+    settle(data, state)
+    return {"type": "equip", "player": p, "card": card}, []
 
 
 def done(data: VaCardGameData, state: VaCardGameState, action: Action, rng: Rng) -> Result:
