@@ -18,15 +18,18 @@ too large for the paper is reported with the paper it needs, never drawn off the
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from cardgen.data.database import Game
 from cardgen.data.spec import BackFace, TypeSpec
 from cardgen.printkit.backends.fonts import ASCENT, PT_PER_MM, VERA, text_width_mm
 from cardgen.printkit.copies import printed_copies
 from cardgen.printkit.draw import Op, PolygonOp, RectOp, Style, TextOp, rotate_ops
+from cardgen.printkit.faces import back_face
 from cardgen.printkit.layout.context import contrast
 from cardgen.printkit.layout.repeat import translate_ops
 from cardgen.printkit.paper import PAPERS_MM
@@ -98,10 +101,20 @@ class TuckBox:
 
 
 def decks(game: Game) -> Iterator[Deck]:
-    """Each deck a box is made for: every card type with a back, split by back when the back
-    depends on a field (or, `by_deck`, on the copy's deck)."""
+    """Each deck a box is made for: every play deck the game's decklists name (a starter deck:
+    its cards of every type together, in the back most of them show), then every card type no
+    decklist draws on, split by back when the back depends on a field (or, `by_deck`, on the
+    copy's deck)."""
+    listed: set[str] = set()
     for spec in game.spec.types:
-        if spec.kind != "card" or spec.back.style not in ("fixed", "by_field", "by_deck"):
+        if spec.kind == "decklist":
+            for deck in play_decks(game, spec):
+                listed |= deck.types
+                yield deck.box
+    for spec in game.spec.types:
+        if spec.kind != "card" or spec.id in listed:
+            continue
+        if spec.back.style not in ("fixed", "by_field", "by_deck"):
             continue
         size = spec.size or game.spec.default_size
         copies = game.copies(spec.id)
@@ -117,6 +130,50 @@ def decks(game: Game) -> Iterator[Deck]:
             if count:
                 yield Deck(spec.id, _deck_name(spec, face), size.width_mm, size.height_mm,
                            count, face)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class PlayDeck:
+    """A decklist's deck as boxed: the box, and the card types it draws on."""
+
+    box: Deck
+    types: frozenset[str]
+
+
+def play_decks(game: Game, spec: TypeSpec) -> list[PlayDeck]:
+    """The decks of the decklist type `spec`, in the order the sheet first names them: each
+    holds every copy its rows count, at the size of its largest card, in the back shown by most
+    of its copies (a deck whose cards show no shared back is left out)."""
+    rows: dict[str, list[Any]] = {}
+    for row in game.cards.get(spec.id, []):
+        rows.setdefault(str(row.get("deck", "")), []).append(row)
+    found = []
+    for name, deck_rows in rows.items():
+        backs: Counter[BackFace] = Counter()
+        width = height = 0.0
+        total = 0
+        types: set[str] = set()
+        for row in deck_rows:
+            card = game.by_id(str(row.get("card", "")))
+            count = int(row.get("count") or 0)
+            if card is None or count <= 0:
+                continue  # the data's checks name these
+            card_spec = game.spec.type(card.type)
+            if card_spec.kind != "card":
+                continue
+            size = card_spec.size or game.spec.default_size
+            width, height = max(width, size.width_mm), max(height, size.height_mm)
+            total += count
+            types.add(card.type)
+            face = back_face(card_spec, card, row)
+            if face is not None:
+                backs[face] += count
+        if total and backs:
+            face = backs.most_common(1)[0][0]
+            found.append(
+                PlayDeck(Deck(spec.id, name, width, height, total, face), frozenset(types))
+            )
+    return found
 
 
 def _deck_name(spec: TypeSpec, face: BackFace) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import subprocess
+from collections import Counter
 from pathlib import Path
 
 import pdfplumber
@@ -13,6 +14,7 @@ from cardgen.cli import main
 from cardgen.data.database import load_game_or_raise
 from cardgen.data.project import REPO_ROOT
 from cardgen.printkit.draw import PolygonOp
+from cardgen.printkit.faces import back_face
 from cardgen.printkit.paper import PAPERS_MM
 from cardgen.printkit.sheets import mark_area
 from cardgen.printkit.tuckbox import (
@@ -85,6 +87,28 @@ def test_every_shipped_deck_box_fits_its_page(paper: str):
             assert cut.x >= area.x - 1e-6 and cut.right <= area.right + 1e-6
             assert cut.y >= area.y - 1e-6 and cut.bottom <= area.bottom + 1e-6
             assert sorted((cut.w, cut.h)) == pytest.approx(sorted(box.net_size))
+
+
+@pytest.mark.parametrize("game_id", ["luturas", "va_card_game"])
+def test_a_game_with_decklists_gets_a_box_per_play_deck(game_id: str):
+    """Luturas's two starter decks and VA's four player decks each get one box, holding every
+    copy their rows count (types mixed), in the back most of them show; no box per type."""
+    game = load_game_or_raise(REPO_ROOT / "card_data" / game_id)
+    lists = next(t for t in game.spec.types if t.kind == "decklist")
+    wanted: dict[str, int] = {}
+    for row in game.cards[lists.id]:
+        wanted[row["deck"]] = wanted.get(row["deck"], 0) + int(row["count"])
+    found = {deck.name: deck for deck in decks(game)}
+    assert {name: deck.copies for name, deck in found.items()} == wanted
+    for name, deck in found.items():
+        shown = Counter()
+        for row in game.cards[lists.id]:
+            card = game.by_id(row["card"])
+            if row["deck"] == name and card is not None:
+                face = back_face(game.spec.type(card.type), card, row)
+                if face is not None:
+                    shown[face] += int(row["count"])
+        assert deck.face == shown.most_common(1)[0][0], name
 
 
 def test_the_command_writes_one_box_per_deck_and_the_pdf_reads_back(tmp_path: Path):
