@@ -106,9 +106,14 @@ def deck_object(name: str, cards: list[CardEntry], sheets: list[Sheet], salt: st
     }
 
 
+TILE_SHAPES = {"box": 0, "hex": 1, "circle": 2, "rounded": 3}  # TTS's CustomTile "Type"
+DICE = {4: "Die_4", 6: "Die_6", 8: "Die_8", 10: "Die_10", 12: "Die_12", 20: "Die_20"}
+
+
 def tile_object(name: str, description: str, front: str, back: str, scale: float, n: int,
-                salt: str) -> dict[str, Any]:  # fmt: skip
-    """A Custom_Tile: a flat square piece with its front (and back) picture."""
+                salt: str, shape: str = "box") -> dict[str, Any]:  # fmt: skip
+    """A Custom_Tile: a flat piece (square, or a round token: `shape` "circle") with its front
+    (and back) picture."""
     return {
         "GUID": guid(salt, "tile", str(n)),
         "Name": "Custom_Tile",
@@ -119,8 +124,37 @@ def tile_object(name: str, description: str, front: str, back: str, scale: float
             "ImageURL": front,
             "ImageSecondaryURL": back,
             "WidthScale": 0.0,
-            "CustomTile": {"Type": 0, "Thickness": 0.1, "Stackable": True, "Stretch": True},
+            "CustomTile": {
+                "Type": TILE_SHAPES[shape],
+                "Thickness": 0.1,
+                "Stackable": True,
+                "Stretch": True,
+            },
         },
+    }
+
+
+def figurine_object(name: str, description: str, front: str, back: str, scale: float, n: int,
+                    salt: str) -> dict[str, Any]:  # fmt: skip
+    """A Figurine_Custom: a standee showing `front`, and `back` from behind (a pawn)."""
+    return {
+        "GUID": guid(salt, "figurine", str(n)),
+        "Name": "Figurine_Custom",
+        "Transform": _transform(scale=scale),
+        "Nickname": name,
+        "Description": description,
+        "CustomImage": {"ImageURL": front, "ImageSecondaryURL": back or front, "WidthScale": 0.0},
+    }
+
+
+def die_object(name: str, description: str, sides: int, n: int, salt: str) -> dict[str, Any]:
+    """One of TTS's own numbered dice (d4 to d20), its faces' meanings in the description."""
+    return {
+        "GUID": guid(salt, "die", str(n)),
+        "Name": DICE[sides],
+        "Transform": _transform(x=2.0 * n),
+        "Nickname": name,
+        "Description": description,
     }
 
 

@@ -15,7 +15,7 @@ from cardgen.cli import main
 from cardgen.data.database import Game, load_game_or_raise
 from cardgen.data.project import REPO_ROOT
 from cardgen.kit import build_kit
-from cardgen.printkit.backends.tts import TTS_BOARD_PX, _thumbnail, bbcode, write_tts
+from cardgen.printkit.backends.tts import TTS_BOARD_PX, _thumbnail, bbcode, describe, write_tts
 from cardgen.printkit.build import BuildOptions
 from cardgen.printkit.faces import FaceSet, build_faces
 
@@ -187,3 +187,60 @@ def test_bold_and_italic_card_text_becomes_tts_tags():
     assert bbcode("**Poisonous**: kills *outright*") == "[b]Poisonous[/b]: kills [i]outright[/i]"
     assert bbcode("Costs 2 \\* 3") == "Costs 2 * 3"
     assert bbcode("plain words") == "plain words"
+
+
+def test_every_kind_of_piece_is_on_the_table(tmp_path):
+    """Tokens as round tiles, counters and trackers as flat strips, pawns as standees, each kind
+    in a bag with every copy of the box, both sides' pictures written."""
+    for game_id, type_id, name, shape in (
+        ("vita_luna", "marker", "Custom_Tile", 2),
+        ("riposte", "marker", "Custom_Tile", 2),
+        ("riposte", "tracker", "Custom_Tile", 0),
+        ("va_card_game", "life_tracker", "Custom_Tile", 0),
+        ("moonlighter", "counter", "Custom_Tile", 0),
+        ("moonlighter", "pawn", "Figurine_Custom", None),
+    ):
+        folder = tmp_path / f"{game_id}-{type_id}"
+        game, _, bag = _one_type(game_id, type_id, 0.0, folder)
+        assert bag["Name"] == "Bag", (game_id, type_id)
+        pieces = bag["ContainedObjects"]
+        assert len(pieces) == game.count(type_id) and {p["Name"] for p in pieces} == {name}
+        for piece in pieces:
+            image = piece["CustomImage"]
+            assert _path(image["ImageURL"]).is_file()
+            if image["ImageSecondaryURL"]:
+                assert _path(image["ImageSecondaryURL"]).is_file()
+            if shape is not None:
+                assert image["CustomTile"]["Type"] == shape
+            assert piece["Nickname"] and "_" not in piece["Nickname"]
+
+
+def test_moonlighters_dice_are_ttss_own_with_every_face_said(tmp_path):
+    game = _game("moonlighter")
+    write_tts(game, [], tmp_path)
+    bag = _objects(tmp_path)["dice"]
+    dice = {d["Name"]: d for d in bag["ContainedObjects"]}
+    assert set(dice) == {"Die_10", "Die_6", "Die_8"}
+    for die, sides in (("Die_10", 10), ("Die_6", 6), ("Die_8", 8)):
+        lines = dice[die]["Description"].splitlines()
+        faces = [line.split(":", 1)[0] for line in lines if line[:1].isdigit()]
+        assert len(faces) == sides, lines
+    tile = dice["Die_10"]["Description"]
+    assert tile.startswith("0: Add an empty white room.") and "counts as the printed 0" in tile
+    assert "player_hits" not in dice["Die_6"]["Description"]  # a choice's value is no word
+
+
+def test_descriptions_say_names_not_ids():
+    """A keyword by its printed name, a keyword count as words, and no effect declaration (the
+    rules' own form: the card's text says it)."""
+    riposte = _game("riposte")
+    faces = build_faces(riposte, riposte.spec.type("combat_card"), 0.0)
+    lunge = next(i for i, c in faces.cards.items() if c.get("ability_keyword") == "lunge")
+    assert "Ability: Lunge" in describe(faces, lunge, riposte)
+    luturas = _game("luturas")
+    faces = build_faces(luturas, luturas.spec.type("lutura"), 0.0)
+    for face_id, card in faces.cards.items():
+        said = describe(faces, face_id, luturas)
+        assert "declaration" not in said.lower() and "Effect(" not in said
+        for word_id in card.get("crystals") or {}:
+            assert f"{word_id}:" not in said, said

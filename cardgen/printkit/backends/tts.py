@@ -11,17 +11,22 @@ from urllib.parse import quote
 from PIL import Image
 
 from cardgen.data.game import Game
+from cardgen.data.records import Card
+from cardgen.data.spec import TypeSpec
 from cardgen.printkit.backends.png import render_png
 from cardgen.printkit.draw import Face
 from cardgen.printkit.faces import FaceSet, listed_fields
 from cardgen.printkit.layout.markup import plain, runs
 from cardgen.printkit.tts_objects import (
+    DICE,
     PER_SHEET,
     CardEntry,
     Sheet,
     bag_object,
     board_object,
     deck_object,
+    die_object,
+    figurine_object,
     saved_object,
     tile_object,
 )
@@ -43,13 +48,25 @@ def write_tts(game: Game, sets: list[FaceSet], folder: Path, url_base: str = "")
     base = (url_base or folder.resolve().as_uri()).rstrip("/") + "/"
     writer = _Writer(game, folder, base)
     for faces in sets:
-        if faces.spec.kind == "card":
+        kind = faces.spec.kind
+        if kind == "card":
             writer.decks(faces)
-        elif faces.spec.kind == "tile":
-            writer.tiles(faces)
-        elif faces.spec.kind == "board":
+        elif kind in PIECES:
+            writer.pieces(faces, *PIECES[kind])
+        elif kind == "board":
             writer.boards(faces)
+    writer.dice()
     return writer.written
+
+
+# How each kind of piece sits on TTS's table: (object, tile shape). Counters and trackers are
+# flat strips a marker is moved along, tokens round tiles, pawns standees.
+PIECES = {
+    "tile": ("tile", "box"),
+    "token": ("tile", "circle"),
+    "counter": ("tile", "box"),
+    "pawn": ("figurine", ""),
+}
 
 
 def nickname(faces: FaceSet, face_id: str) -> str:
@@ -60,13 +77,47 @@ def nickname(faces: FaceSet, face_id: str) -> str:
     return card.id.replace("_", " ").replace("-", " ").capitalize()
 
 
-def describe(faces: FaceSet, face_id: str) -> str:
-    """A card's description in TTS: its printed fields, one per line, and its deck's name."""
+def describe(faces: FaceSet, face_id: str, game: Game | None = None) -> str:
+    """A card's description in TTS: its printed fields, one per line, as a player reads them
+    (a keyword by its name, not its id), and its deck's name."""
     card = faces.cards[face_id]
-    lines = [f"{f['label']}: {bbcode(f['value'])}" for f in listed_fields(faces.spec, card)]
+    named = _keyword_names(faces.spec, card, game) if game is not None else {}
+    machine = {f.name for f in faces.spec.fields if f.type == "effect"}  # the rules' own form
+    lines = [
+        f"{f['label']}: {named.get(f['name']) or bbcode(f['value'])}"
+        for f in listed_fields(faces.spec, card)
+        if f["name"] not in machine
+    ]
     if face_id in faces.decks:
         lines.append(f"Deck: {faces.decks[face_id]}")
     return "\n".join(lines)
+
+
+def _keyword_names(spec: TypeSpec, card: Card, game: Game) -> dict[str, str]:
+    """The card's keyword fields as the keywords' printed names ("Lunge" for `lunge`)."""
+    names = {}
+    for f in spec.fields:
+        value = card.get(f.name)
+        if f.type == "keyword_counts" and isinstance(value, dict) and f.set:
+            names[f.name] = ", ".join(
+                f"{_word(game, f.set, str(word_id))} {count}" for word_id, count in value.items()
+            )
+            continue
+        if f.type not in ("keyword", "keywords"):
+            continue
+        ids = value if isinstance(value, list | tuple) else [value] if value else []
+        words = [_word(game, f.set, str(word_id)) for word_id in ids]
+        if words:
+            names[f.name] = ", ".join(words)
+    return names
+
+
+def _word(game: Game, set_id: str, word_id: str) -> str:
+    """A keyword's printed name, or its id as words where the set has no such keyword."""
+    word = game.keyword(set_id, word_id) if set_id else None
+    if word is not None and word.get("name"):
+        return str(word.get("name"))
+    return word_id.replace("_", " ").capitalize()
 
 
 def bbcode(text: str) -> str:
@@ -142,7 +193,9 @@ class _Writer:
                                        f"{stem}-sheet{sheet_index + 1}.jpg")  # fmt: skip
                 sheets.append(Sheet(self.sheet_number, face_url, back_url))
                 entries += [
-                    CardEntry(nickname(faces, i), describe(faces, i), self.sheet_number, n)
+                    CardEntry(
+                        nickname(faces, i), describe(faces, i, self.game), self.sheet_number, n
+                    )
                     for n, i in enumerate(chunk)
                 ]
             self.save_jpeg(back_image, f"{stem}-back.jpg")
@@ -165,8 +218,9 @@ class _Writer:
         return url
 
     # tiles and boards -----------------------------------------------------------------------
-    def tiles(self, faces: FaceSet) -> None:
-        """A picture of each tile's sides, and a bag holding every tile of the box."""
+    def pieces(self, faces: FaceSet, shape_of: str, shape: str) -> None:
+        """A picture of each piece's sides, and a bag holding every copy in the box: tiles and
+        counters as square tiles, tokens as round ones (`shape`), pawns as standees."""
         spec = faces.spec
         urls: dict[str, tuple[str, str]] = {}
         thumbnail = None
@@ -184,12 +238,47 @@ class _Writer:
             return
         scale = round(faces.size.width_mm / TTS_TILE_MM, 3)
         salt = f"{self.game.id}/{spec.id}"
-        tiles = [
-            tile_object(nickname(faces, i), describe(faces, i), *urls[i], scale, n, salt)
-            for n, i in enumerate(faces.copies)
-        ]
-        bag = bag_object(f"{self.game.name} - {spec.plural}", tiles, salt)
+        game = self.game
+        if shape_of == "figurine":
+            pieces = [
+                figurine_object(
+                    nickname(faces, i), describe(faces, i, game), *urls[i], scale, n, salt
+                )
+                for n, i in enumerate(faces.copies)
+            ]
+        else:
+            pieces = [
+                tile_object(
+                    nickname(faces, i), describe(faces, i, game), *urls[i], scale, n, salt, shape
+                )
+                for n, i in enumerate(faces.copies)
+            ]
+        bag = bag_object(f"{self.game.name} - {spec.plural}", pieces, salt)
         self.save_object(spec.id, [bag], thumbnail)
+
+    def dice(self) -> None:
+        """The game's dice (`die` types) as TTS's own numbered dice, one per die its rows name
+        (the field `die`, else one die per type), each face's meaning in its description."""
+        dice: list[dict] = []
+        for spec in self.game.spec.types:
+            if spec.kind != "die":
+                continue
+            groups: dict[str, list[Card]] = {}
+            for row in self.game.cards.get(spec.id, []):
+                groups.setdefault(str(row.get("die") or spec.name), []).append(row)
+            for name, rows in groups.items():
+                if len(rows) not in DICE:
+                    continue  # no such TTS die: the rulebook's table is the die's reference
+                lines = [_face_line(spec, row) for row in rows]
+                faces = [row.get("face") for row in rows]
+                if len(rows) == 10 and 0 in faces:
+                    lines.append("A 10 rolled here counts as the printed 0.")
+                title = f"{name.replace('_', ' ').capitalize()} die (d{len(rows)})"
+                dice.append(die_object(title, "\n".join(lines), len(rows), len(dice),
+                                       f"{self.game.id}/{spec.id}"))  # fmt: skip
+        if dice:
+            thumb = Image.new("RGB", (256, 256), "#FFFFFF")
+            self.save_object("dice", [bag_object(f"{self.game.name} - Dice", dice, "dice")], thumb)
 
     def boards(self, faces: FaceSet) -> None:
         spec = faces.spec
@@ -199,7 +288,8 @@ class _Writer:
             stem = spec.id if n == 0 else f"{spec.id}-{n + 1}"
             url = self.save_jpeg(image, f"{stem}.jpg")
             name = f"{self.game.name} - {nickname(faces, face_id)}"
-            board = board_object(name, describe(faces, face_id), url, 1.0, f"{self.game.id}/{stem}")
+            board = board_object(name, describe(faces, face_id, self.game), url, 1.0,
+                                 f"{self.game.id}/{stem}")  # fmt: skip
             self.save_object(stem, [board], image)
 
 
@@ -213,6 +303,22 @@ def _thumbnail(face: Face, px: int, longest: bool = False) -> Image.Image:
         return image
     height = round(px * image.height / image.width)
     return image.resize((px, height), Image.Resampling.LANCZOS)
+
+
+def _face_line(spec: TypeSpec, row: Card) -> str:
+    """One face of a die as a player reads it: "3: Add an orange enemy room. With the purple
+    pawn: ...": its text fields only (a choice or a flag is the rules' value, not words), its
+    `meaning` first."""
+    texts = [
+        f["value"]
+        for f in listed_fields(spec, row)
+        if f["name"] not in ("die", "face") and (field := spec.field(f["name"])) is not None
+        and field.type == "text"
+    ]  # fmt: skip
+    meaning = str(row.get("meaning") or "")
+    said = [meaning, *(t for t in texts if t != meaning)] if meaning else texts
+    face = row.get("face")
+    return f"{face if face is not None else row.id}: " + " ".join(said)
 
 
 def _back_label(face: Face | None) -> str:
