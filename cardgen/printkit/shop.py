@@ -28,7 +28,9 @@ from cardgen.printkit.faces import FaceSet, build_faces
 from cardgen.printkit.sheets import Page, Rect
 
 TOLERANCE_MM = 1.0  # how far a component's trim may be from a shop size and still print on it
-SHOP_KINDS = ("card", "tile", "token", "counter")  # one per page; boards and standees are not
+SHOP_KINDS = ("card", "tile", "token", "counter")  # one per page at a shop's own card sizes
+# What a shop that takes any size prints: every piece the kit prints, each at its own trim.
+ANY_SIZE_KINDS = ("card", "tile", "token", "counter", "pawn", "board")
 MM_PER_INCH = 25.4
 _LENGTH = re.compile(r"^\s*([\d.]+)\s*([a-z]*)\s*$")
 
@@ -102,14 +104,23 @@ class ShopProfile:
         return "tiff" if self.is_cmyk else "png"
 
     def size_for(self, size: Size, kind: str) -> ShopSize | None:
-        """The shop size this component prints on, or None if the shop has none for it."""
-        if kind not in SHOP_KINDS or size.shape != "rect":
-            return None
+        """The shop size this component prints on, or None if the shop has none for it. A
+        shop that takes any size (the generic profile) takes every printable piece, whole, at
+        its own trim: a round token or a hex tile on the square around it (the shop cuts its
+        shape), a board as one sheet."""
         w, h = size.width_mm, size.height_mm
         if self.any_size:
+            if kind not in ANY_SIZE_KINDS:
+                return None
             label = f"{_mm(w)} x {_mm(h)} mm"
+            if size.shape == "round":
+                label = f"{_mm(w)} mm round"
+            elif size.shape != "rect":
+                label += f" {size.shape.replace('_', ' ')}"
             return shop_size(size.name or "own", label, w, h, self.bleed_mm, self.safe_mm,
                              self.dpi)  # fmt: skip
+        if kind not in SHOP_KINDS or size.shape != "rect":
+            return None
         near = [
             s
             for s in self.sizes
@@ -120,7 +131,7 @@ class ShopProfile:
     def offer(self) -> str:
         """What the shop takes, for a refusal."""
         if self.any_size:
-            return "rectangular cards, tiles and counters of any size"
+            return "every piece at its own size and shape"
         return "these trims: " + ", ".join(f"{s.name} {s.label}" for s in self.sizes)
 
 
@@ -238,7 +249,8 @@ def write_shop(
     output = ShopOutput(refusals=refusals)
     rows = []
     for spec, size in plans:
-        shop_spec = replace(spec, size=Size(size.width_mm, size.height_mm, "rect", size.name))
+        shape = component_size(game, spec).shape  # a round token stays round inside its square
+        shop_spec = replace(spec, size=Size(size.width_mm, size.height_mm, shape, size.name))
         faces = build_faces(game, shop_spec, size.face_bleed_mm, ids, text_overflow, codes)
         if not faces.fronts:
             continue
@@ -311,12 +323,13 @@ def _write_quantities(game: Game, faces: FaceSet, path: Path) -> Path:
     return path
 
 
-SIZE_COLUMNS = ["type", "shop_size", "trim", "trim_mm", "bleed_mm", "safe_mm", "pixels", "dpi",
-                "colour", "images"]  # fmt: skip
+SIZE_COLUMNS = ["type", "kind", "shop_size", "trim", "trim_mm", "bleed_mm", "safe_mm", "pixels",
+                "dpi", "colour", "images"]  # fmt: skip
 
 
 def _size_row(spec: TypeSpec, size: ShopSize, profile: ShopProfile) -> list[str]:
-    return [spec.id, size.name, size.label, f"{_mm(size.width_mm)} x {_mm(size.height_mm)}",
+    return [spec.id, spec.kind, size.name, size.label,
+            f"{_mm(size.width_mm)} x {_mm(size.height_mm)}",
             _mm(size.bleed_mm), _mm(size.safe_mm), f"{size.px[0]} x {size.px[1]}",
             str(profile.dpi), profile.colour, profile.images]  # fmt: skip
 

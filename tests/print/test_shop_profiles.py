@@ -7,6 +7,7 @@ nothing in RGB; a size the shop does not print is refused in one line.
 
 from __future__ import annotations
 
+import csv
 import json
 import subprocess
 from collections import Counter
@@ -36,17 +37,26 @@ MANIFEST = {
     "id": "shops",
     "name": "Shop Sizes",
     "players": {"min": 1, "max": 2},
-    "sizes": {"tracker-strip": {"width": "140mm", "height": "30mm"}},
+    "sizes": {"tracker-strip": {"width": "140mm", "height": "30mm"},
+              "small-board": {"width": "150mm", "height": "100mm"}},
     "types": [
         {"id": "card", "sheet": "cards", "kind": "card", "size": "poker", "back": BACK, "fields": FIELDS},
         {"id": "character", "sheet": "characters", "kind": "card", "size": "tarot", "back": BACK, "fields": FIELDS},
         {"id": "tile", "sheet": "tiles", "kind": "tile", "size": "tile", "fields": FIELDS},
         {"id": "tracker", "sheet": "trackers", "kind": "counter", "size": "tracker-strip", "fields": FIELDS},
         {"id": "marker", "sheet": "markers", "kind": "token", "size": "large-token", "fields": FIELDS},
+        {"id": "board", "sheet": "boards", "kind": "board", "size": "small-board", "fields": FIELDS},
     ],
 }
 # fmt: on
-SHEETS = {"cards": "c", "characters": "h", "tiles": "t", "trackers": "r", "markers": "m"}
+SHEETS = {
+    "cards": "c",
+    "characters": "h",
+    "tiles": "t",
+    "trackers": "r",
+    "markers": "m",
+    "boards": "b",
+}  # fmt: skip
 
 # The shops' published figures: page (= trim + bleed) and trim in their own units, the file in
 # pixels at their resolution, the image mode. Sources: shared/reference/print-standards.md 1.1-1.3
@@ -66,14 +76,16 @@ PUBLISHED = {
     ("generic", "character"): ((76 * MM, 126 * MM), (70 * MM, 120 * MM), 3 * MM, (1140, 1890), 381, "RGB"),
     ("generic", "tile"): ((51 * MM, 51 * MM), (45 * MM, 45 * MM), 3 * MM, (765, 765), 381, "RGB"),
     ("generic", "tracker"): ((146 * MM, 36 * MM), (140 * MM, 30 * MM), 3 * MM, (2190, 540), 381, "RGB"),
+    ("generic", "marker"): ((38 * MM, 38 * MM), (32 * MM, 32 * MM), 3 * MM, (570, 570), 381, "RGB"),
+    ("generic", "board"): ((156 * MM, 106 * MM), (150 * MM, 100 * MM), 3 * MM, (2340, 1590), 381, "RGB"),
 }
 # fmt: on
 REFUSED = {
-    "tgc": ["tile", "tracker", "marker"],
-    "dtc": ["tile", "tracker", "marker"],
-    "mpc": ["tile", "tracker", "marker"],
-    "mbprint": ["character", "tile", "tracker", "marker"],
-    "generic": ["marker"],
+    "tgc": ["tile", "tracker", "marker", "board"],
+    "dtc": ["tile", "tracker", "marker", "board"],
+    "mpc": ["tile", "tracker", "marker", "board"],
+    "mbprint": ["character", "tile", "tracker", "marker", "board"],
+    "generic": [],
 }
 SHOPS = sorted(REFUSED)
 
@@ -137,6 +149,7 @@ def test_unsupported_sizes_are_refused_one_line_each(built, shop):
         "tile": "tiles",
         "tracker": "trackers",
         "marker": "markers",
+        "board": "boards",
     }
     assert [r.split("no files for ")[1].split(" ")[0] for r in refusals] == [
         plural[t] for t in REFUSED[shop]
@@ -158,10 +171,23 @@ def test_refusal_names_the_component_and_the_shops_sizes(built):
         in "\n".join(problems)
     )
     _, problems = built["generic"]
-    assert (
-        "shop generic: no files for markers (32 mm round token): Any print shop (3 mm bleed) takes rectangular cards, tiles and counters of any size"
-        in problems
+    assert not [p for p in problems if p.startswith("shop generic: ")]  # it takes every piece
+
+
+def test_the_generic_shop_writes_every_piece_whole(built):
+    """Round tokens on the square around them (the face still round inside), the board as one
+    sheet; sizes.csv says each piece's kind and trim."""
+    folder, _ = built["generic"]
+    for type_id in ("marker", "board"):
+        assert (folder / f"{type_id}.pdf").is_file()
+    text = (folder / "sizes.csv").read_text(encoding="utf-8")
+    rows = {row["type"]: row for row in csv.DictReader(text.splitlines())}
+    assert rows["marker"]["kind"] == "token" and rows["marker"]["trim"] == "32 mm round"
+    assert rows["board"]["kind"] == "board" and rows["board"]["trim_mm"] == "150 x 100"
+    corner = (
+        Image.open(folder / "png" / "marker" / "m0-front.png").convert("RGB").getpixel((60, 60))
     )
+    assert corner == (255, 255, 255)  # outside the circle (and its bleed): paper, not the token
 
 
 def test_a_shop_that_prints_none_of_a_games_components_fails_in_one_line(tmp_path):
