@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -134,12 +135,19 @@ class LuturasData:
 
 
 def copies(designs: Iterable[str]) -> tuple[str, ...]:
-    """Copy ids for a deck list: the n-th copy of a design gets ".n"."""
-    seen: Counter[str] = Counter()
+    """Copy ids for a deck list: the n-th copy of a design gets ".n". Remembered by the list:
+    every new match asks, and a search's adapter starts a match for each of its thousands of
+    simulations (the list of a deck is one of a few)."""
+    return copies_of(tuple(designs))
+
+
+@lru_cache(maxsize=256)
+def copies_of(designs: tuple[str, ...]) -> tuple[str, ...]:
+    seen: dict[str, int] = {}
     out = []
     for d in designs:
-        seen[d] += 1
-        out.append(f"{d}.{seen[d]}")
+        n = seen[d] = seen.get(d, 0) + 1
+        out.append(f"{d}.{n}")
     return tuple(out)
 
 

@@ -28,14 +28,19 @@ def continuous(
     that needs none) and lasting Strategies ("strategy")."""
     side = state.sides[p]
     found: list[tuple[Any, Context, str]] = []
+    remembered = data.by_verb
     # A context only for a card with a step of `verb`: most have none, and the rules ask this
-    # several times an action (a random playout's largest cost after listing the actions).
+    # several times an action (a random playout's largest cost after listing the actions), so
+    # the remembered answer is read here without a call.
     for space, lutura in enumerate(side.spaces):
         if lutura is None:
             continue
-        mine = with_verb(data, lutura.top, ALWAYS, verb)
+        top = lutura.stack[-1]
+        mine = remembered.get((top, ALWAYS, verb))
+        if mine is None:
+            mine = with_verb(data, top, ALWAYS, verb)
         if mine:
-            ctx = Context(data, state, p, lutura.top, space, attack=state.attack)
+            ctx = Context(data, state, p, top, space, attack=state.attack)
             found += [(s, ctx, "lutura") for e in mine
                       for s in e.steps if s.verb == verb and holds(ctx, e)]  # fmt: skip
     if side.tool and not (side.tool_used and verb in SPENT_BY_USE):
@@ -70,6 +75,33 @@ def combat(data: LuturasData, state: LuturasState, p: int, space: int) -> int:
         total += a.bonus
     ref = lutura_ref(p, space)
     return total + sum(int(s.amount or 0) for s, _ in touching(data, state, p, "boost", ref))
+
+
+def combats(data: LuturasData, state: LuturasState, p: int) -> dict[int, int]:
+    """Every Lutura of `p`'s Combat now, by space: `combat` of each, with the boosts in play
+    found once for the side instead of once per Lutura (the app opponent weighs every position
+    it looks at by its Luturas' Combat, both sides')."""
+    side = state.sides[p]
+    a = state.attack
+    out: dict[int, int] = {}
+    for space, lutura in enumerate(side.spaces):
+        if lutura is not None:
+            out[space] = data.of(lutura.stack[-1]).combat + lutura.bonus
+    if not out:
+        return out
+    if a is not None and a.player == p and a.space in out:
+        out[a.space] += a.bonus
+    found = continuous(data, state, p, "boost")
+    if not found:
+        return out
+    boosts = [
+        (int(s.amount or 0), None if s.target is None else candidates(ctx, s.target))
+        for s, ctx, _ in found
+    ]
+    for space in out:
+        ref = lutura_ref(p, space)
+        out[space] += sum(amount for amount, refs in boosts if refs is None or ref in refs)
+    return out
 
 
 def reduction(data: LuturasData, state: LuturasState, d: int, space: int) -> int:

@@ -148,7 +148,7 @@ class LuturasOpponent(AppPlayer):
             if self.rules.is_over(state):
                 break
             if state.pending:
-                options = self.rules.legal_actions(state)
+                options = self.rules.listing(state)
                 if state.pending[0].player != self.seat or len(options) == 1:
                     state = self.rules.apply_unchecked(state, options[0], rng).state
                     continue
@@ -161,7 +161,7 @@ class LuturasOpponent(AppPlayer):
             if d == self.seat or not answers or self.strength == EASY:
                 state = self.rules.apply_unchecked(state, through, rng).state
                 continue
-            replies = self.rules.legal_actions(state)
+            replies = self.rules.listing(state)
             return min(self.settled(self.rules.apply_unchecked(state, a, rng).state, rng, False)
                        for a in replies)  # fmt: skip
         return self.worth.of(state)

@@ -30,7 +30,8 @@ def new_side(data: LuturasData, deck: tuple[str, ...], mode: str, wins: int = 0)
     soldier = next(c for c in deck if data.of(c).kind == "soldier")
     rest = [c for c in deck if c != soldier]
     crystals = [c for c in rest if data.of(c).kind == "crystal"] if mode == FAST else []
-    main = [c for c in rest if c not in crystals]
+    apart = set(crystals)
+    main = [c for c in rest if c not in apart]
     design = data.of(soldier)
     return Side(
         soldier=design.id,

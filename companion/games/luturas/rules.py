@@ -90,6 +90,31 @@ class LuturasRules(SeatedModularRules):
     # --- what may be done -------------------------------------------------------------------
 
     def legal_actions(self, state: LuturasState) -> list[Action]:
+        """Every action `check` accepts now (`listing`). The last state listed is remembered
+        by its values (`state.fingerprint`): a page, a seat's list (`legal_actions_for`, once
+        per seat), `to_move` and the tests ask again and again about one position. Each call
+        hands out its own copies of the actions (their lists too: an effect's choices), as a
+        fresh listing did, so a caller changing one changes nothing remembered."""
+        key = st.fingerprint(state)
+        memo = self.memo
+        if memo is not None and memo[0] == key:
+            actions = memo[1]
+        else:
+            listed = self.listing(state)
+            actions = [(a, [k for k, v in a.items() if type(v) is list]) for a in listed]
+            self.memo = (key, actions)
+        out = []
+        for action, lists in actions:
+            copy = action.copy()
+            for k in lists:
+                copy[k] = copy[k][:]
+            out.append(copy)
+        return out
+
+    # The last listing, by fingerprint: each action with the keys of its lists.
+    memo: tuple[tuple[Any, ...], list[tuple[Action, list[str]]]] | None = None
+
+    def listing(self, state: LuturasState) -> list[Action]:
         """Every action `check` accepts now. Chance actions and draws leave out the cards: the
         rules draw them, or a player types them in from the physical deck. The main phase, most
         of a match, is listed by `sampling.main_actions`, whose conditions stand in for
@@ -199,7 +224,7 @@ class LuturasRules(SeatedModularRules):
         """One of `legal_actions` drawn uniformly as `int(rng.random() * n)` picks an index (one
         `random()`, not `rng.choice`'s draw: seeded playouts keep the games they have always
         played), or None when there is none."""
-        actions = self.legal_actions(state)
+        actions = self.listing(state)  # a new state each step: nothing to remember
         return actions[int(rng.random() * len(actions))] if actions else None
 
     def advance(

@@ -127,8 +127,20 @@ def attacks(data: LuturasData, state: LuturasState, p: int) -> list[Action]:
 
 def one_of_each(hand: tuple[str, ...]) -> list[str]:
     """One copy of each design in a hand (the lowest copy id): copies are alike in every rule,
-    so offering each once keeps the choices few."""
-    first: dict[str, str] = {}
-    for card in sorted(hand):
-        first.setdefault(card.rsplit(".", 1)[0], card)
-    return list(first.values())
+    so offering each once keeps the choices few. Remembered by hand (a hand stays the same
+    for most steps of a turn, and every listing asks)."""
+    hand = tuple(hand)  # the same tuple when it is one
+    found = HANDS.get(hand)
+    if found is None:
+        first: dict[str, str] = {}
+        for card in sorted(hand):
+            first.setdefault(card.rsplit(".", 1)[0], card)
+        found = tuple(first.values())
+        if len(HANDS) >= HANDS_MOST:
+            HANDS.clear()
+        HANDS[hand] = found
+    return list(found)
+
+
+HANDS: dict[tuple[str, ...], tuple[str, ...]] = {}  # one_of_each's answers, by hand
+HANDS_MOST = 4096  # forgotten all at once past this many hands

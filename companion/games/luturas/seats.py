@@ -124,8 +124,9 @@ def determinize(
                         and data.of(c).timing != "your turn")  # fmt: skip
             unseen.remove(pick)
             side["facedown"] = pick
-        crystals = [c for c in unseen if data.of(c).kind == "crystal"]
-        side["crystal_deck"] = sorted(crystals[: len(side["crystal_deck"])])
+        wanted = len(side["crystal_deck"])  # none outside fast mode: nothing to look for
+        crystals = [c for c in unseen if data.of(c).kind == "crystal"] if wanted else []
+        side["crystal_deck"] = sorted(crystals[:wanted])
         for card in side["crystal_deck"]:
             unseen.remove(card)
         for key in ("hand", "top", "bottom"):

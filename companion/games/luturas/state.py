@@ -174,6 +174,20 @@ copy_side = copier(Side, SIDE_FIELDS)
 copy_state = copier(LuturasState, STATE_FIELDS)
 
 
+def fingerprinter() -> Any:
+    """A function giving a state's every value in one tuple: two states with equal tuples are
+    the same position (every value held is immutable), which `LuturasRules.legal_actions` uses
+    to answer a state it has just listed without listing it again."""
+    mine = [f"s.{name}" for name in STATE_FIELDS if name != "sides"]
+    mine += [f"{side}.{name}" for side in "ab" for name in SIDE_FIELDS]
+    scope: dict[str, Any] = {}
+    exec(f"def key(s):\n    a, b = s.sides\n    return ({', '.join(mine)})\n", scope)
+    return scope["key"]
+
+
+fingerprint = fingerprinter()
+
+
 def every_card(side: Side) -> list[str]:
     """All of one player's cards wherever they are (the Soldier left out): the conservation
     check of the tests and the views' bookkeeping."""
@@ -201,26 +215,48 @@ def every_card(side: Side) -> list[str]:
 PILES = tuple(f.name for f in fields(Side) if f.type == "Pile")
 
 
+def writer(cls: type, scope: dict[str, Any], **special: str) -> Any:
+    """A function writing a `cls` as a dict of its fields in their order, written out as code:
+    `{f.name: getattr(...) for f in fields(...)}` cost most of `to_json`, which views, the
+    tests' checks and every resample call (several times an action). `special` gives a field's
+    expression in `s` (its value converted to JSON), other fields are copied as they are."""
+    items = ", ".join(f"{f.name!r}: {special.get(f.name, f's.{f.name}')}" for f in fields(cls))
+    exec(f"def write(s):\n    return {{{items}}}\n", scope)
+    return scope["write"]
+
+
+write_lutura = writer(Lutura, {}, stack="list(s.stack)", used="list(s.used)")
+
+
 def lutura_json(lutura: Lutura | None) -> dict[str, Any] | None:
-    if lutura is None:
-        return None
-    data = {f.name: getattr(lutura, f.name) for f in fields(lutura)}
-    data["stack"], data["used"] = list(lutura.stack), list(lutura.used)
-    return data
+    return None if lutura is None else write_lutura(lutura)  # type: ignore[no-any-return]
+
+
+side_json = writer(
+    Side,
+    {"lutura_json": lutura_json},
+    spaces="[lutura_json(x) for x in s.spaces]",
+    **{key: f"list(s.{key})" for key in PILES},
+)
+pending_json = writer(Pending, {}, cards="list(s.cards)")
+attack_json = writer(Attack, {}, answered="list(s.answered)", choices="list(s.choices)")
+state_json = writer(
+    LuturasState,
+    {"side_json": side_json, "pending_json": pending_json, "attack_json": attack_json},
+    names="list(s.names)",
+    decks="[list(d) for d in s.decks]",
+    sides="[side_json(x) for x in s.sides]",
+    fallen="[list(f) for f in s.fallen]",
+    dropped="[list(d) for d in s.dropped]",
+    pending="[pending_json(q) for q in s.pending]",
+    attack="None if s.attack is None else attack_json(s.attack)",
+)
 
 
 def lutura_from(data: dict[str, Any] | None) -> Lutura | None:
     if data is None:
         return None
     return Lutura(**(data | {"stack": tuple(data["stack"]), "used": tuple(data["used"])}))
-
-
-def side_json(side: Side) -> dict[str, Any]:
-    data: dict[str, Any] = {f.name: getattr(side, f.name) for f in fields(side)}
-    for key in PILES:
-        data[key] = list(data[key])
-    data["spaces"] = [lutura_json(s) for s in side.spaces]
-    return data
 
 
 def side_from(data: dict[str, Any]) -> Side:
@@ -232,21 +268,7 @@ def side_from(data: dict[str, Any]) -> Side:
 
 
 def to_json(state: LuturasState) -> dict[str, Any]:
-    data: dict[str, Any] = {f.name: getattr(state, f.name) for f in fields(state)}
-    data["names"] = list(state.names)
-    data["decks"] = [list(d) for d in state.decks]
-    data["sides"] = [side_json(s) for s in state.sides]
-    data["fallen"] = [list(f) for f in state.fallen]
-    data["dropped"] = [list(d) for d in state.dropped]
-    data["pending"] = [
-        {f.name: getattr(q, f.name) for f in fields(q)} | {"cards": list(q.cards)}
-        for q in state.pending
-    ]
-    if state.attack is not None:
-        a = state.attack
-        data["attack"] = {f.name: getattr(a, f.name) for f in fields(a)}
-        data["attack"] |= {"answered": list(a.answered), "choices": list(a.choices)}
-    return data
+    return state_json(state)  # type: ignore[no-any-return]
 
 
 def from_json(data: dict[str, Any]) -> LuturasState:

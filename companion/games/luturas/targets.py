@@ -176,7 +176,10 @@ TARGETS: dict[str, Callable[[Context], list[Ref]]] = {
 
 
 def narrowed(ctx: Context, refs: list[Ref], filters: tuple[tuple[str, str], ...]) -> list[Ref]:
-    """Keep the Luturas (and cards) every filter allows."""
+    """Keep the Luturas (and cards) every filter allows (all of them when there is no filter,
+    as for most target words: no reference read then)."""
+    if not filters:
+        return list(refs)
     out = []
     for ref in refs:
         design, left = described(ctx, ref)

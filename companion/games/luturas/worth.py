@@ -61,15 +61,24 @@ class Worth:
         score = ROUND * (me.wins - other.wins)
         if state.phase == CHOOSE:  # a round just ended: both sides are set up afresh
             return score
-        return score + self.side(state, self.me) - self.side(state, 1 - self.me)
+        # Each side's Combat once: `side` reads its own, `dangers` the other side's.
+        fights = (lasting.combats(self.data, state, 0), lasting.combats(self.data, state, 1))
+        mine = self.side(state, self.me, fights)
+        return score + mine - self.side(state, 1 - self.me, fights)
 
-    def side(self, state: LuturasState, p: int) -> float:
-        """What `p`'s side holds, in Stamina points."""
-        side, w = state.sides[p], self.weights
+    def side(
+        self, state: LuturasState, p: int, fights: tuple[dict[int, int], ...] | None = None
+    ) -> float:
+        """What `p`'s side holds, in Stamina points. `fights`: both sides' `lasting.combats`,
+        when the caller has them already."""
+        if fights is None:
+            fights = (lasting.combats(self.data, state, 0), lasting.combats(self.data, state, 1))
+        side, w, mine, of = state.sides[p], self.weights, fights[p], self.data.of
         score = float(side.stamina)
-        for space, lutura in board.luturas(side):
-            design = self.data.of(lutura.top)
-            combat = lasting.combat(self.data, state, p, space)
+        for space, combat in mine.items():  # every Lutura in play, by space
+            lutura = side.spaces[space]
+            assert lutura is not None
+            design = of(lutura.stack[-1])
             left = max(0, design.stamina - lutura.damage)
             score += w.lutura + w.combat * combat + w.left * left + w.gear * (len(lutura.stack) - 1)
         score += w.crystal * len(side.crystals) + w.hand * len(side.hand)
@@ -78,20 +87,24 @@ class Worth:
         if side.facedown:
             score += w.facedown
         if self.careful:
-            score -= self.dangers(state, p)
+            score -= self.dangers(state, p, fights[1 - p])
         return score
 
-    def dangers(self, state: LuturasState, p: int) -> float:
-        """An open Soldier under the other side's Luturas, and a Deck nearly drawn out."""
+    def dangers(self, state: LuturasState, p: int, threats: dict[int, int] | None = None) -> float:
+        """An open Soldier under the other side's Luturas, and a Deck nearly drawn out.
+        `threats`: the other side's `lasting.combats`, when the caller has them already."""
         side, other, w = state.sides[p], 1 - p, self.weights
         danger = w.drawn_out * max(0, w.deck_low - board.deck_size(side))
-        if board.luturas(side):
+        if side.spaces.count(None) < len(side.spaces):  # a Lutura of its own defends it
             return danger
-        threat = sum(
-            lasting.combat(self.data, state, other, space)
-            for space, lutura in board.luturas(state.sides[other])
-            if not self.data.of(lutura.top).prismatic
-        )
+        if threats is None:
+            threats = lasting.combats(self.data, state, other)
+        spaces, of = state.sides[other].spaces, self.data.of
+        threat = 0
+        for space, combat in threats.items():  # its Luturas by space, as they hit Soldiers
+            lutura = spaces[space]
+            if lutura is not None and not of(lutura.stack[-1]).prismatic:
+                threat += combat
         danger += w.open * threat
         if threat >= side.stamina:
             danger += w.falling
