@@ -25,14 +25,28 @@ def title(data: RiposteData, state: RiposteState, player: int) -> str:
     return data.characters[state.characters[player]].name
 
 
+# (bar printed, Flow?, character, abilities unlocked) -> the positions: every legal-play test
+# asks for a bar, and these few inputs decide it, so each bar is worked out once.
+_BARS: dict[tuple[frozenset[int], bool, str, int], frozenset[int]] = {}
+
+
 def bar(state: RiposteState, player: int, before: Move) -> frozenset[int]:
     """The positions `player`'s next card may use after `before`: its bar, position 3 for Cato
     (second ability), widened once by the positions next to them with Flow or for Liese
     (second ability), ruling adjacent."""
-    positions = set(before.follow_up)
-    if has(state, player, CATO, 2):
+    key = (before.follow_up, before.keyword == "flow", state.characters[player],
+           state.unlocked[player])  # fmt: skip
+    found = _BARS.get(key)
+    if found is None:
+        found = _BARS[key] = _bar(*key)
+    return found
+
+
+def _bar(follow_up: frozenset[int], flow: bool, who: str, unlocked: int) -> frozenset[int]:
+    positions = set(follow_up)
+    if who == CATO and unlocked >= 2:
         positions.add(3)
-    if before.keyword == "flow" or has(state, player, LIESE, 2):
+    if flow or (who == LIESE and unlocked >= 2):
         positions |= {q for p in positions for q in (p - 1, p + 1) if q in POSITIONS}
     return frozenset(positions)
 

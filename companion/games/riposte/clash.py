@@ -25,30 +25,46 @@ def previous(data: RiposteData, state: RiposteState, player: int) -> Move | None
     return data.cards[stack[-1]] if stack else None
 
 
+EVERY_POSITION = frozenset(POSITIONS)
+
+
 def accepted(data: RiposteData, state: RiposteState, player: int) -> frozenset[int]:
     """The attack positions `player`'s next card may use; every position for a round's first."""
-    before = previous(data, state, player)
-    return frozenset(POSITIONS) if before is None else ab.bar(state, player, before)
+    stack = state.table[player]
+    return ab.bar(state, player, data.cards[stack[-1]]) if stack else EVERY_POSITION
 
 
 def fits(data: RiposteData, state: RiposteState, player: int, card: str) -> bool:
     return bool(data.cards[card].attacks & accepted(data, state, player))
 
 
-def plays(data: RiposteData, state: RiposteState, player: int) -> list[Action]:
+Choice = tuple[int, str, bool | None]  # a play's player, card, and Liese's flag (None: none)
+
+
+def choices(data: RiposteData, state: RiposteState, player: int) -> list[Choice]:
     """Every card `player` may lay now: those that fit the bar, or any card when none fits.
     Liese with her first ability ready may also lay a card that does not fit, saying so
-    (`ignore`); her actions always carry the flag, so each choice is listed once."""
-    hand = state.hands[player]
-    fitting = [c for c in hand if fits(data, state, player, c)]
+    (`ignore`); her actions always carry the flag, so each choice is listed once. As tuples:
+    a bot's sampler makes the one action it draws (`as_play`), `plays` all of them."""
+    hand, cards, bar = state.hands[player], data.cards, accepted(data, state, player)
+    fitting = [c for c in hand if cards[c].attacks & bar]  # `fits`, the bar found once
     if not ab.may_ignore(state, player):
-        return [{"type": "play", "player": player, "card": c} for c in fitting or hand]
-    out = [{"type": "play", "player": player, "card": c, "ignore": False} for c in fitting or hand]
-    return out + [
-        {"type": "play", "player": player, "card": c, "ignore": True}
-        for c in hand
-        if c not in fitting
-    ]
+        return [(player, c, None) for c in fitting or hand]
+    out: list[Choice] = [(player, c, False) for c in fitting or hand]
+    return out + [(player, c, True) for c in hand if c not in fitting]
+
+
+def as_play(choice: Choice) -> Action:
+    player, card, ignore = choice
+    action: Action = {"type": "play", "player": player, "card": card}
+    if ignore is not None:
+        action["ignore"] = ignore
+    return action
+
+
+def plays(data: RiposteData, state: RiposteState, player: int) -> list[Action]:
+    """Every card `player` may lay now, as actions (`choices`)."""
+    return [as_play(choice) for choice in choices(data, state, player)]
 
 
 def playable(data: RiposteData, state: RiposteState, player: int) -> list[str]:
@@ -56,17 +72,34 @@ def playable(data: RiposteData, state: RiposteState, player: int) -> list[str]:
     return list(dict.fromkeys(a["card"] for a in plays(data, state, player)))
 
 
+# (attack's positions, defence's positions) -> (perfect block?, facing pairs): the opponent asks
+# this of the same few shapes hundreds of thousands of times a game, so each is counted once.
+_MEETINGS: dict[tuple[frozenset[int], frozenset[int]], tuple[bool, int]] = {}
+
+
+def meeting(attack: Move, defend: Move) -> tuple[bool, int]:
+    """Whether every attack faces one of the other card's (a perfect block), and how many pairs
+    face each other: position p faces the other card's 6 - p."""
+    key = (attack.attacks, defend.attacks)
+    found = _MEETINGS.get(key)
+    if found is None:
+        perfect = attack.attacks == frozenset(6 - p for p in defend.attacks)
+        pairs = sum(1 for p in attack.attacks if 6 - p in defend.attacks)
+        found = _MEETINGS[key] = (perfect, pairs)
+    return found
+
+
 def facing_pairs(attack: Move, defend: Move) -> int:
     """Attacks directly opposite attacks: position p faces the other card's 6 - p."""
-    return sum(1 for p in attack.attacks if 6 - p in defend.attacks)
+    return meeting(attack, defend)[1]
 
 
 def outcome(state: RiposteState, attack: Move, defend: Move) -> str:
     """Perfect block first, then block, else strike (ruling perfect-block-first); Orsa's one-pair
     block is a strike (ruling orsa-single-pair)."""
-    if attack.attacks == frozenset(6 - p for p in defend.attacks):
+    perfect, pairs = meeting(attack, defend)
+    if perfect:
         return PERFECT
-    pairs = facing_pairs(attack, defend)
     if not pairs or ab.single_pair_strikes(state, state.offensive, pairs):
         return STRIKE
     return BLOCK

@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from math import exp
 from typing import Any, ClassVar
 
@@ -42,11 +42,14 @@ from companion.games.riposte import abilities as ab
 from companion.games.riposte.clash import PERFECT, STRIKE, outcome, plays, previous, strike
 from companion.games.riposte.data import Move, RiposteData, default_data
 from companion.games.riposte.rules import RiposteRules
-from companion.games.riposte.state import RiposteState
+from companion.games.riposte.state import RiposteState, altered
 
 Play = tuple[str, bool]  # a design laid, and whether Liese ignores her bar with it
 Hand = tuple[str, ...]  # designs, sorted: two copies of a move play alike
 Worths = dict[tuple[str, str, bool], float]  # `Duel.expected`: design, Press/Disarm, last clash
+Plans = dict[tuple[Any, ...], float]  # `Duel.plan` and `Duel.parried`, by their arguments
+Exchanges = dict[tuple[Any, ...], tuple[int, int]]  # `Duel.exchange`: situation, both designs
+MOST_EXCHANGES = 200_000  # memos forgotten past this many entries: a long-lived app's memory
 
 PRESS, DISARM = "press", "disarm"
 SAMPLES = 12  # other hands drawn from the view for a clash
@@ -73,6 +76,8 @@ class RiposteOpponent(AppPlayer):
         super().__post_init__()
         self.rules = RiposteRules(self.data)
         self.memo: dict[tuple[Any, ...], Worths] = {}  # draft worths, by roles and characters
+        self.exchanges: Exchanges = {}  # `Duel.exchange`, kept from one decision to the next
+        self.drafts: dict[tuple[Any, ...], Plans] = {}  # draft plans, keyed as `memo`
 
     def choose(
         self, view: dict[str, Any], legal: list[Action], rng: random.Random
@@ -86,10 +91,11 @@ class RiposteOpponent(AppPlayer):
         state = self.rules.from_view(view, self.seat, rng)
         if kind == "brace":
             return self._brace(state, mine)
-        duel = Duel(self.data, state, self.seat, self.strength == STRONG, unseen(self.data, view))
+        hidden = unseen(self.data, view)
+        duel = Duel(self.data, state, self.seat, self.strength == STRONG, hidden, self.exchanges)
         if kind == "play":
             return duel.play(mine, lambda: self.rules.from_view(view, self.seat, rng))
-        duel.next_round(self.memo)
+        duel.next_round(self.memo, self.drafts)
         if kind == "keep":
             return max(mine, key=lambda a: duel.with_card(a["card"]))
         if kind == "swap":
@@ -125,25 +131,57 @@ class Duel:
     real). Values are damage dealt less damage taken, from the app's side."""
 
     def __init__(
-        self, data: RiposteData, state: RiposteState, me: int, strong: bool, hidden: list[str]
+        self,
+        data: RiposteData,
+        state: RiposteState,
+        me: int,
+        strong: bool,
+        hidden: list[str],
+        exchanges: Exchanges | None = None,
     ) -> None:
         self.data, self.state, self.me, self.strong = data, state, me, strong
+        # Clashes counted before, for this data: the app weighs the same few situations again
+        # and again, and counting one took most of its time.
+        self.exchanges: Exchanges = {} if exchanges is None else exchanges
         self.other = 1 - me
         self.hand: Hand = tuple(sorted(data.cards[c].id for c in state.hands[me]))
         self.pool = Counter(data.cards[c].id for c in hidden)  # what the other may lay
         self.worths: Worths = {}
-        self.plans: dict[tuple[Any, ...], float] = {}
+        self.plans: Plans = {}
         self.bars: dict[str, frozenset[int]] = {}
+        self.penalties: dict[tuple[int, str, bool], int] = {}  # `penalty`, asked once a card
         # The clash being decided, both cards laid: the hands one card short.
         left = [len(state.hands[p]) - (not state.chosen[p]) for p in (0, 1)]
-        self.now = replace(state, hands=placeholders(*left))
+        self.now = altered(state, hands=placeholders(*left))
+        self.now_is = self.situation(self.now)
 
     def move(self, card: str) -> Move:
         return self.data.cards[card]
 
     # --- a clash -------------------------------------------------------------------------------
 
-    def exchange(self, ctx: RiposteState, mine: Move, theirs: Move) -> tuple[int, int]:
+    def situation(self, ctx: RiposteState) -> tuple[Any, ...]:
+        """Everything of `ctx` that `_exchange` reads (through `outcome`, `strike` and the
+        characters' abilities): two states alike in these count every clash alike."""
+        o = ctx.offensive
+        stack = ctx.table[o]
+        press = bool(stack) and self.data.cards[stack[-1]].keyword == PRESS
+        return (self.me, o, ctx.characters, ctx.unlocked, ctx.spent, ctx.disarm, press,
+                ab.last_clash(ctx))  # fmt: skip
+
+    def exchange(
+        self, ctx: RiposteState, mine: Move, theirs: Move, where: tuple[Any, ...] | None = None
+    ) -> tuple[int, int]:
+        """`_exchange`, kept by situation (`where`: `situation(ctx)` when the caller has it)."""
+        key = (where or self.situation(ctx), mine.id, theirs.id)
+        found = self.exchanges.get(key)
+        if found is None:
+            if len(self.exchanges) >= MOST_EXCHANGES:
+                self.exchanges.clear()
+            found = self.exchanges[key] = self._exchange(ctx, mine, theirs)
+        return found
+
+    def _exchange(self, ctx: RiposteState, mine: Move, theirs: Move) -> tuple[int, int]:
         """(damage dealt, damage taken) by the app from the two cards in `ctx`, the follow-up
         bars apart, as `clash.resolve` counts them; a struck Rook takes his relief when it
         saves the full 2. Sela's first ability shows as -1 taken."""
@@ -166,7 +204,15 @@ class Duel:
         return (to_d, to_o) if o == self.me else (to_o, to_d)
 
     def penalty(self, player: int, card: Move, ignore: bool) -> int:
-        """The damage for a card that does not fit `player`'s bar, as `clash.penalties` says."""
+        """The damage for a card that does not fit `player`'s bar, as `clash.penalties` says;
+        kept in `penalties` (a clash asks it of each card against every reply)."""
+        key = (player, card.id, ignore)
+        found = self.penalties.get(key)
+        if found is None:
+            found = self.penalties[key] = self._penalty(player, card, ignore)
+        return found
+
+    def _penalty(self, player: int, card: Move, ignore: bool) -> int:
         state = self.state
         before = previous(self.data, state, player)
         if before is None or ignore or card.attacks & ab.bar(state, player, before):
@@ -177,11 +223,22 @@ class Duel:
     def value(self, mine: Play, theirs: Play) -> float:
         """The clash now, the app laying `mine` against `theirs`: the damage both ways, or the
         game when it ends (rulings game-end, double-knockout)."""
-        card, reply = self.data.moves[mine[0]], self.data.moves[theirs[0]]
-        dealt, taken = self.exchange(self.now, card, reply)
-        start, me, other = self.state.damage, self.me, self.other
-        mine_now = max(0, start[me] + self.penalty(me, card, mine[1]) + taken)
-        other_now = max(0, start[other] + self.penalty(other, reply, theirs[1]) + dealt)
+        me, other = self.me, self.other
+        # `exchange` and `penalty` looked up here first: a clash asks this of every reply.
+        known = self.exchanges.get((self.now_is, mine[0], theirs[0]))
+        if known is None:
+            moves = self.data.moves
+            known = self.exchange(self.now, moves[mine[0]], moves[theirs[0]], self.now_is)
+        mine_cost = self.penalties.get((me, mine[0], mine[1]))
+        if mine_cost is None:
+            mine_cost = self.penalty(me, self.data.moves[mine[0]], mine[1])
+        their_cost = self.penalties.get((other, theirs[0], theirs[1]))
+        if their_cost is None:
+            their_cost = self.penalty(other, self.data.moves[theirs[0]], theirs[1])
+        dealt, taken = known
+        start = self.state.damage
+        mine_now = max(0, start[me] + mine_cost + taken)
+        other_now = max(0, start[other] + their_cost + dealt)
         if max(mine_now, other_now) >= self.data.limit:
             if mine_now != other_now:
                 return WIN if mine_now < other_now else -WIN
@@ -196,9 +253,10 @@ class Duel:
         table: dict[tuple[Play, Play], float] = {}
 
         def worth(option: Play, reply: Play) -> float:
-            if (option, reply) not in table:
-                table[option, reply] = self.value(option, reply)
-            return table[option, reply]
+            found = table.get((option, reply))
+            if found is None:
+                found = table[option, reply] = self.value(option, reply)
+            return found
 
         if self.strong:
             replies = self.replies(world, list(options), worth)
@@ -206,8 +264,9 @@ class Duel:
             total = sum(self.pool.values())
             replies = {(d, False): n / total for d, n in self.pool.items()}
         scores = {}
+        score = worth if self.strong else self.value  # the easy player asks each pair once
         for option in options:
-            scores[option] = sum(p * worth(option, reply) for reply, p in replies.items())
+            scores[option] = sum(p * score(option, reply) for reply, p in replies.items())
             if self.strong:
                 scores[option] += self.rest_of_round(option)
         return options[max(options, key=lambda o: scores[o])]
@@ -228,7 +287,7 @@ class Duel:
             if drawn.chosen[other]:  # laid already: one of the hand as it was then
                 hands = list(drawn.hands)
                 hands[other] = (*hands[other], drawn.chosen[other])
-                drawn = replace(drawn, hands=(hands[0], hands[1]), chosen=("", ""))
+                drawn = altered(drawn, hands=(hands[0], hands[1]), chosen=("", ""))
             laid = list(dict.fromkeys((self.move(a["card"]).id, bool(a.get("ignore")))
                                       for a in plays(self.data, drawn, other)))  # fmt: skip
             gain = {r: -sum(worth(o, r) for o in options) / len(options) for r in laid}
@@ -256,35 +315,47 @@ class Duel:
         if steps <= 0 or not hand:
             return 0.0
         key = (hand, before, steps, ready)
-        if key not in self.plans:
-            self.plans[key] = self._plan(hand, before, steps, ready)
-        return self.plans[key]
+        found = self.plans.get(key)
+        if found is None:
+            found = self.plans[key] = self._plan(hand, before, steps, ready)
+        return found
 
     def _plan(self, hand: Hand, before: str, steps: int, ready: bool) -> float:
         moves, last = self.data.moves, steps == 1
         previous = moves[before]
-        if before not in self.bars:
-            self.bars[before] = ab.bar(self.state, self.me, previous)
-        fits = [bool(moves[c].attacks & self.bars[before]) for c in hand]
+        bar = self.bars.get(before)
+        if bar is None:
+            bar = self.bars[before] = ab.bar(self.state, self.me, previous)
+        fits = [bool(moves[c].attacks & bar) for c in hand]
+        must = any(fits) and not ready  # a card that fits must be played
         spared = previous.keyword == "footwork" or ab.spares_penalty(self.state, self.me)
         best = float("-inf")
         for i, card in enumerate(hand):
             if i and hand[i - 1] == card:
                 continue  # a second copy plays the same
+            if must and not fits[i]:
+                continue
             rest = hand[:i] + hand[i + 1 :]
             score = self.following(card, previous, last)
             if fits[i]:
                 score += self.plan(rest, card, steps - 1, ready)
             elif ready:  # Liese ignores her bar
                 score += self.plan(rest, card, steps - 1, False)
-            elif any(fits):
-                continue  # a card that fits must be played
             else:
                 score += self.plan(rest, card, steps - 1, ready) - (0.0 if spared else NO_FIT)
             best = max(best, score)
         return best
 
     def following(self, design: str, before: Move, last: bool) -> float:
+        """`_following`, kept in `plans` (which it depends on as they do): `plan` asks it for
+        the same cards in every order it tries."""
+        key = ("following", design, before.id, last)
+        found = self.plans.get(key)
+        if found is None:
+            found = self.plans[key] = self._following(design, before, last)
+        return found
+
+    def _following(self, design: str, before: Move, last: bool) -> float:
         """A card's worth in the clash after the app's `before`: with its Press (offensive),
         or with its Disarm if `before` was not struck (defending)."""
         if before.keyword == "press":
@@ -313,9 +384,9 @@ class Duel:
         key = (design, waiting, last)
         if key not in self.worths:
             ctx, card = self.later(waiting, last), self.data.moves[design]
-            total = 0.0
+            where, total = self.situation(ctx), 0.0
             for reply, copies in self.pool.items():
-                dealt, taken = self.exchange(ctx, card, self.data.moves[reply])
+                dealt, taken = self.exchange(ctx, card, self.data.moves[reply], where)
                 total += copies * (dealt - taken)
             self.worths[key] = total / max(1, sum(self.pool.values()))
         return self.worths[key]
@@ -328,20 +399,36 @@ class Duel:
             stacks[self.me] = (next(c for c, m in self.data.cards.items() if m.keyword == PRESS),)
         hands = placeholders(1, 1) if last else placeholders(2, 2)
         disarm = waiting == DISARM
-        return replace(self.state, table=(stacks[0], stacks[1]), disarm=disarm, hands=hands)
+        return altered(self.state, table=(stacks[0], stacks[1]), disarm=disarm, hands=hands)
 
     # --- between rounds ------------------------------------------------------------------------
 
-    def next_round(self, memo: dict[tuple[Any, ...], Worths]) -> None:
+    def next_round(
+        self, memo: dict[tuple[Any, ...], Worths], plans: dict[tuple[Any, ...], Plans] | None = None
+    ) -> None:
         """Decide for the coming round: the other's cards to come drawn from the whole deck, so
-        a card's worth depends on the roles and characters alone (kept in `memo`)."""
-        state = replace(self.state, table=((), ()), disarm=False, spent=(False, False))
-        self.state = state
+        a card's worth depends on the roles and characters alone (kept in `memo`), and so does
+        the best order to play a hand (kept in `plans`, by the same key)."""
+        state = altered(self.state, table=((), ()), disarm=False, spent=(False, False))
+        self.state, self.penalties = state, {}
         self.pool = Counter(m.id for m in self.data.cards.values())
         key = (state.offensive == self.me, state.characters, state.unlocked)
         self.worths = memo.setdefault(key, {})
+        if plans is not None:
+            self.plans = plans.setdefault(key, {})
+            if len(self.plans) >= MOST_EXCHANGES:  # forgotten, as the exchanges are
+                self.plans.clear()
 
     def hand_value(self, hand: Hand) -> float:
+        """`_hand_value`, kept in `plans` (it reads what they read): a draft asks it of the same
+        hands for every card it weighs."""
+        key = ("hand", hand)
+        found = self.plans.get(key)
+        if found is None:
+            found = self.plans[key] = self._hand_value(hand)
+        return found
+
+    def _hand_value(self, hand: Hand) -> float:
         """The best round `hand` could play in the coming round's role (the easy player: its
         cards' worth alone, in no order)."""
         if not self.strong:

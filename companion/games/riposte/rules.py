@@ -12,6 +12,7 @@ numbers (data.py). The option `characters` False plays the rulebook's learning d
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from companion.engine.core import Action
@@ -19,7 +20,7 @@ from companion.engine.modular import SeatedModularRules
 from companion.games.riposte import checks, seats
 from companion.games.riposte import state as st
 from companion.games.riposte.actions import HANDLERS
-from companion.games.riposte.clash import plays
+from companion.games.riposte.clash import Choice, as_play, choices
 from companion.games.riposte.data import RiposteData, default_data
 from companion.games.riposte.setup import new_game
 from companion.games.riposte.state import (
@@ -55,6 +56,30 @@ class RiposteRules(SeatedModularRules):
         characters = options.get("characters", True)
         return new_game(self.data, names, bool(characters))
 
+    def advance(
+        self, state: RiposteState, action: Action, rng: random.Random
+    ) -> tuple[RiposteState, Action]:
+        """A bot's step on the state it owns, changed in place: the handler `apply_unchecked`
+        runs on a clone, without the clone (every field is an immutable value, so the step is
+        the same; only the caller held `state`). No check, and the events are dropped."""
+        resolved, _ = self.handlers[action["type"]](self.data, state, action, rng)
+        return state, resolved
+
+    def sample_action(self, state: RiposteState, rng: random.Random) -> Action | None:
+        """`rng.choice(legal_actions(state))`, the protocol's default, drawn from a sequence of
+        the same length and order (so the same action for the same random source) without
+        making every action of the draft, where a bot spends half its steps."""
+        if state.phase == CLASH:  # the plays of `legal_actions`, as tuples
+            options = self.clash_choices(state)
+            return as_play(rng.choice(options)) if options else None
+        if state.phase != DRAFT:
+            actions = self.legal_actions(state)
+            return rng.choice(actions) if actions else None
+        slot = rng.choice(range(self.data.row + 1))  # the row's places, then the blind draw
+        if slot < self.data.row:
+            return {"type": "take", "player": state.active, "slot": slot}
+        return {"type": "draw", "player": state.active}
+
     def legal_actions(self, state: RiposteState) -> list[Action]:
         """Every action `check` accepts now. Chance actions leave out the cards drawn: the rules
         draw them, or a player types them in from the physical deck."""
@@ -80,8 +105,12 @@ class RiposteRules(SeatedModularRules):
         if phase == LOOK:
             return [{"type": "keep", "player": p, "card": c} for c in state.looking]
         if phase == CLASH:
-            return [a for q in (0, 1) if not state.chosen[q] for a in plays(self.data, state, q)]
+            return [as_play(choice) for choice in self.clash_choices(state)]
         if phase == BRACE:
             struck = 1 - state.offensive
             return [{"type": "brace", "player": struck, "use": use} for use in (True, False)]
         return []
+
+    def clash_choices(self, state: RiposteState) -> list[Choice]:
+        """The plays of both players still to lay a card, player 1's first."""
+        return [c for q in (0, 1) if not state.chosen[q] for c in choices(self.data, state, q)]

@@ -36,7 +36,6 @@ from companion.games.riposte.state import (
     CHOOSE,
     CLASH,
     RiposteState,
-    from_json,
     to_json,
 )
 from companion.games.rulings import ruled
@@ -55,7 +54,6 @@ SEALED = {
 }  # fmt: skip
 REVEALED = ruled("Both cards are revealed: a card laid down is played and cannot be taken back.",
                  "simultaneous-choice")  # fmt: skip
-CARD_LISTS = ("row", "discard", "looking", "bottom", "last_words")
 
 
 def actors(action: Action) -> frozenset[Seat]:
@@ -132,28 +130,38 @@ def determinize(
 ) -> RiposteState:
     """A full state consistent with a seat's view: every card and character the seat cannot see
     drawn at random from those it has not seen. App opponents reason on this, never on the real
-    state."""
-    full = {k: [list(v) for v in seen[k]] if k in ("hands", "table", "offered") else seen[k]
-            for k in seen}  # fmt: skip
-    full["chosen"], full["characters"] = list(seen["chosen"]), list(seen["characters"])
-    for key in CARD_LISTS:
-        full[key] = list(seen[key])
-    slots = [*full["hands"], full["chosen"], full["looking"], full["bottom"]]
-    visible = {c for key in ("row", "discard", "looking", "bottom") for c in full[key]}
-    visible |= {c for side in (*full["hands"], *full["table"]) for c in side}
-    visible |= set(full["chosen"])
+    state. Built field by field rather than through `from_json` (the app draws one a decision,
+    tens of thousands a searched game); the draws are the same, in the same order."""
+    hands = [list(side) for side in seen["hands"]]
+    chosen, looking, bottom = list(seen["chosen"]), list(seen["looking"]), list(seen["bottom"])
+    table = seen["table"]
+    visible = {*seen["row"], *seen["discard"], *looking, *bottom, *chosen}
+    for side in (*hands, *table):
+        visible.update(side)
     unseen = [c for c in data.deck if c not in visible]
     rng.shuffle(unseen)
-    for side in slots:
+    for side in (*hands, chosen, looking, bottom):
         side[:] = [unseen.pop() if c == HIDDEN else c for c in side]
     assert len(unseen) == seen["deck"], "the deck's size disagrees with the unseen cards"
-    full["deck"] = sorted(unseen)
-    shown = {c for c in full["characters"]} | {c for o in full["offered"] for c in o}
+    characters, offered = list(seen["characters"]), [list(side) for side in seen["offered"]]
+    shown = {*characters, *offered[0], *offered[1]}
     faces = [c for c in sorted(data.characters) if c not in shown]
     rng.shuffle(faces)
-    for side in (*full["offered"], full["characters"]):
+    for side in (*offered, characters):
         side[:] = [faces.pop() if c == HIDDEN else c for c in side]
-    state = from_json(full)
+    pair = tuple  # the JSON's lists as the state's tuples, as `from_json` makes them
+    state = RiposteState(
+        names=pair(seen["names"]), phase=seen["phase"], offensive=seen["offensive"],
+        active=seen["active"], round=seen["round"], clash=seen["clash"],
+        deck=pair(sorted(unseen)), row=pair(seen["row"]),
+        hands=(pair(hands[0]), pair(hands[1])), table=(pair(table[0]), pair(table[1])),
+        chosen=(chosen[0], chosen[1]), discard=pair(seen["discard"]), damage=pair(seen["damage"]),
+        disarm=seen["disarm"], offered=(pair(offered[0]), pair(offered[1])),
+        characters=(characters[0], characters[1]), unlocked=pair(seen["unlocked"]),
+        spent=pair(seen["spent"]), ignore=pair(seen["ignore"]), bottom=pair(bottom),
+        looking=pair(looking), winner=seen["winner"], last_cards=pair(seen["last_cards"]),
+        last_words=pair(seen["last_words"]),
+    )  # fmt: skip
     for p in SEATS:  # Liese ignores her bar when the card drawn for her needs it
         if seen["chosen"][p] == HIDDEN and not fits(data, state, p, state.chosen[p]):
             ignore = list(state.ignore)

@@ -10,10 +10,10 @@ it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields
 from typing import Any
 
-from companion.engine.records import as_json, from_lists
+from companion.engine.records import from_lists
 
 CAST = "cast"  # deal two characters to each player (ruling characters)
 CHOOSE = "choose"  # each player keeps one of them, face down until both have
@@ -59,7 +59,25 @@ class RiposteState:
     last_words: tuple[str, ...] = ()  # what the last clash did, in words, for the table
 
     def clone(self) -> RiposteState:
-        return replace(self)
+        """Every field handed on positionally, in declaration order: ten times cheaper than
+        `dataclasses.replace`, which once took a third of a bot's step
+        (tests/companion/test_riposte_speed_paths.py checks that no field is missed)."""
+        s = self
+        return RiposteState(
+            s.names, s.phase, s.offensive, s.active, s.round, s.clash, s.deck, s.row, s.hands,
+            s.table, s.chosen, s.discard, s.damage, s.disarm, s.offered, s.characters,
+            s.unlocked, s.spent, s.ignore, s.bottom, s.looking, s.winner, s.last_cards,
+            s.last_words,
+        )  # fmt: skip
+
+
+def altered(state: RiposteState, **changes: Any) -> RiposteState:
+    """`dataclasses.replace` on the fast clone: a copy of `state` with `changes` made (the
+    app's imagined clashes make thousands a decision)."""
+    new = state.clone()
+    for name, value in changes.items():
+        setattr(new, name, value)
+    return new
 
 
 LISTS = ("deck", "row", "discard", "bottom", "looking", "last_words")
@@ -67,8 +85,19 @@ PAIRS = ("hands", "table", "offered")
 DUOS = ("names", "chosen", "last_cards", "damage", "characters", "unlocked", "spent", "ignore")
 
 
+FIELDS = tuple(f.name for f in fields(RiposteState))
+SEQUENCES = (*DUOS, *LISTS)
+
+
 def to_json(state: RiposteState) -> dict[str, Any]:
-    return as_json(state, (*DUOS, *LISTS), PAIRS)
+    """`records.as_json` with the field names read once (its `fields()` call per state cost
+    more than the copying): the same dict, key for key and in the same order."""
+    data: dict[str, Any] = {name: getattr(state, name) for name in FIELDS}
+    for key in SEQUENCES:
+        data[key] = list(data[key])
+    for key in PAIRS:
+        data[key] = [list(side) for side in data[key]]
+    return data
 
 
 def from_json(data: dict[str, Any]) -> RiposteState:
