@@ -13,6 +13,11 @@ No ICC profile is applied: this is a plain device conversion. A shop that names 
 from __future__ import annotations
 
 TOTAL_INK_LIMIT = 2.4  # 240 %: the most ink any CMYK colour may put down
+# Black over a large area prints dull and grey in black ink alone: such areas (a full-bleed back,
+# a banner) get a rich black under it, within the ink limit (60 + 40 + 40 + 100 = 240 %). Text
+# and thin lines stay on the black plate alone, where a shifted plate would blur them.
+RICH_BLACK = (0.6, 0.4, 0.4, 1.0)
+RICH_BLACK_MM2 = 400.0  # the smallest area (20 x 20 mm) filled in rich black
 
 
 def rgb_of(colour: str) -> tuple[float, float, float]:
@@ -40,3 +45,11 @@ def cmyk_of(colour: str) -> tuple[float, float, float, float]:
 def total_ink(cmyk: tuple[float, float, float, float]) -> float:
     """The four inks added up: 1.0 is 100 %."""
     return sum(cmyk)
+
+
+def cmyk_fill(colour: str, area_mm2: float) -> tuple[float, float, float, float]:
+    """`cmyk_of`, except that black filling at least `RICH_BLACK_MM2` is rich black."""
+    ink = cmyk_of(colour)
+    if ink == (0.0, 0.0, 0.0, 1.0) and area_mm2 >= RICH_BLACK_MM2:
+        return RICH_BLACK
+    return ink

@@ -23,6 +23,7 @@ from typing import Any
 from cardgen.data.database import Game
 from cardgen.data.spec import TypeSpec
 from cardgen.data.units import Size, to_mm
+from cardgen.printkit.backends.pdfx import OutputIntent
 from cardgen.printkit.draw import Face
 from cardgen.printkit.faces import FaceSet, build_faces
 from cardgen.printkit.sheets import Page, Rect
@@ -93,6 +94,7 @@ class ShopProfile:
     safe_mm: float
     sizes: tuple[ShopSize, ...] = ()
     any_size: bool = False  # every rectangular size, at its own trim (the generic profile)
+    pdfx: OutputIntent | None = None  # CMYK shops: the PDF is PDF/X-1a to this condition
 
     @property
     def is_cmyk(self) -> bool:
@@ -168,9 +170,13 @@ def _profile(key: str, spec: dict) -> ShopProfile:
     )
     if spec.get("colour") not in ("rgb", "cmyk"):
         raise ValueError(f"shops.json {key}: colour is rgb or cmyk")
+    pdfx = spec.get("pdfx")
+    if pdfx is not None and spec["colour"] != "cmyk":
+        raise ValueError(f"shops.json {key}: pdfx (PDF/X-1a) is for a cmyk shop")
+    intent = OutputIntent(pdfx["condition"], pdfx["info"]) if pdfx else None
     return ShopProfile(key, spec["name"], dpi, spec["colour"],
                        bool(spec.get("back_first")), bleed, safe, sizes,
-                       bool(spec.get("any_size")))  # fmt: skip
+                       bool(spec.get("any_size")), intent)  # fmt: skip
 
 
 def shop_profiles() -> dict[str, ShopProfile]:
@@ -288,6 +294,10 @@ def _write_pdf(path: Path, title: str, faces: FaceSet, size: ShopSize,
     for _, side, face in _sides(faces, profile.back_first):
         document.page(Page(width, height, side), [Placement(face, size.trim, page_rect)])
     document.save()
+    if profile.pdfx is not None:
+        from cardgen.printkit.backends.pdfx import make_pdfx
+
+        make_pdfx(path, title, profile.pdfx)
 
 
 def _write_images(faces: FaceSet, size: ShopSize, profile: ShopProfile, folder: Path) -> Path:

@@ -319,3 +319,61 @@ def test_images_convert_by_the_same_formula_as_pdf_colours():
     for x, colour in enumerate(colours):
         expected = tuple(round(v * 255) for v in cmyk_of(colour))
         assert converted.getpixel((x, 0)) == pytest.approx(expected, abs=1)
+
+
+@pytest.mark.parametrize(("shop", "condition"), [("dtc", "CGATS TR 001"), ("mbprint", "FOGRA39")])
+def test_cmyk_shops_write_pdf_x1a(built, shop, condition):
+    """What a PDF/X-1a:2001 preflight checks: a PDF 1.3 file with the GTS_PDFX output intent
+    naming a registered printing condition, the PDF/X keys in its information, trapping said,
+    TrimBox and BleedBox inside the MediaBox on every page, every font embedded; its colours
+    are CMYK alone with no transparency (test above)."""
+    path = built[shop][0] / "card.pdf"
+    assert path.read_bytes().startswith(b"%PDF-1.3")
+    reader = PdfReader(path)
+    intents = reader.trailer["/Root"]["/OutputIntents"]
+    assert len(intents) == 1
+    intent = intents[0].get_object()
+    assert intent["/S"] == "/GTS_PDFX" and intent["/OutputConditionIdentifier"] == condition
+    assert intent["/RegistryName"] == "http://www.color.org"
+    info = reader.trailer["/Info"].get_object()
+    assert info["/GTS_PDFXVersion"] == "PDF/X-1:2001"
+    assert info["/GTS_PDFXConformance"] == "PDF/X-1a:2001"
+    assert info["/Trapped"] == "/False" and info["/Title"]
+    assert "/ID" in reader.trailer
+    for page in reader.pages:
+        media = [float(v) for v in page.mediabox]
+        for box in (page.trimbox, page.bleedbox):
+            x0, y0, x1, y1 = (float(v) for v in box)
+            assert media[0] <= x0 < x1 <= media[2] and media[1] <= y0 < y1 <= media[3]
+        assert "/TrimBox" in page and "/BleedBox" in page
+    fonts = subprocess.run(["pdffonts", path], capture_output=True, text=True, check=True).stdout
+    assert all(" yes " in line for line in fonts.splitlines()[2:])
+    subprocess.run(["qpdf", "--check", path], capture_output=True, check=True)
+
+
+def test_large_black_areas_are_rich_black_and_text_stays_on_black_ink(tmp_path):
+    """In a CMYK file a full-bleed black back prints in rich black (60/40/40/100, 240 % ink);
+    a small black shape and black text stay black ink alone."""
+    from cardgen.printkit.backends.pdf import PdfDocument, Placement
+    from cardgen.printkit.draw import Face, RectOp, Style, TextOp
+    from cardgen.printkit.sheets import Page, Rect
+
+    face = Face(63, 88, 3, [RectOp(-3, -3, 69, 94, Style("#000000", None)),
+                            RectOp(5, 5, 4, 4, Style("#000000", None)),
+                            TextOp(10, 40, "Back", "bold", 12, "#000000")])  # fmt: skip
+    path = tmp_path / "black.pdf"
+    document = PdfDocument(path, "black", cmyk=True)
+    document.page(Page(69, 94, "back"), [Placement(face, Rect(3, 3, 63, 88), Rect(0, 0, 69, 94))])
+    document.save()
+    reader = PdfReader(path)
+    streams = [reader.pages[0].get_contents()]
+    streams += [x.get_object() for x in reader.pages[0]["/Resources"]["/XObject"].values()]
+    fills = [
+        tuple(round(float(v), 2) for v in operands)
+        for stream in streams
+        for operands, operator in ContentStream(stream, reader).operations
+        if operator == b"k"
+    ]
+    assert (0.6, 0.4, 0.4, 1.0) in fills  # the back
+    assert (0.0, 0.0, 0.0, 1.0) in fills  # the small square and the text
+    assert max(sum(f) for f in fills) <= 2.4 + 1e-6

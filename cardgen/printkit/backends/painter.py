@@ -8,6 +8,7 @@ out as forms on pages, so the rulebook can draw with the painter without the she
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cache
@@ -31,7 +32,7 @@ from cardgen.printkit.draw import (
     TextOp,
 )
 from cardgen.printkit.icons import draw_icon
-from cardgen.printkit.ink import cmyk_of
+from cardgen.printkit.ink import RICH_BLACK, RICH_BLACK_MM2, cmyk_of
 
 K = 72.0 / 25.4  # points per millimetre
 FILL_NON_ZERO = 1  # reportlab's fill mode for the non-zero winding rule, as SVG fills by default
@@ -131,12 +132,16 @@ class Painter:
         finally:
             self._set = None
 
-    def _fill(self, colour: str) -> None:
+    def _fill(self, colour: str, area_mm2: float = 0.0) -> None:
+        """Fill with `colour`; in a CMYK file, a large black area (`area_mm2`, of a shape's
+        fill) in rich black (`cardgen.printkit.ink.cmyk_fill`)."""
+        rich = self.cmyk and area_mm2 >= RICH_BLACK_MM2 and cmyk_of(colour) == (0, 0, 0, 1)
+        key = f"{colour} rich" if rich else colour
         if self._set is not None:
-            if self._set.get("fill") == colour:
+            if self._set.get("fill") == key:
                 return
-            self._set["fill"] = colour
-        self.canvas.setFillColor(self.colour(colour))
+            self._set["fill"] = key
+        self.canvas.setFillColor(CMYKColor(*RICH_BLACK) if rich else self.colour(colour))
 
     def _stroke(self, colour: str, width: float) -> None:
         if self._set is not None:
@@ -146,9 +151,9 @@ class Painter:
         self.canvas.setStrokeColor(self.colour(colour))
         self.canvas.setLineWidth(width)
 
-    def _style(self, style: Style) -> tuple[int, int]:
+    def _style(self, style: Style, area_mm2: float = 0.0) -> tuple[int, int]:
         if style.fill:
-            self._fill(style.fill)
+            self._fill(style.fill, area_mm2)
         if style.stroke:
             self._stroke(style.stroke, style.stroke_pt)
         return (1 if style.fill else 0), (1 if style.stroke else 0)
@@ -157,7 +162,7 @@ class Painter:
         DRAW[type(op)](self, op, h)
 
     def _rect(self, op: RectOp, h: float) -> None:
-        fill, stroke = self._style(op.style)
+        fill, stroke = self._style(op.style, op.w * op.h)
         if fill or stroke:
             c = self.canvas
             y = (h - op.y - op.h) * K
@@ -167,13 +172,20 @@ class Painter:
                 c.rect(op.x * K, y, op.w * K, op.h * K, stroke, fill)
 
     def _ellipse(self, op: EllipseOp, h: float) -> None:
-        fill, stroke = self._style(op.style)
+        fill, stroke = self._style(op.style, math.pi * op.rx * op.ry)
         x1, x2 = (op.cx - op.rx) * K, (op.cx + op.rx) * K
         y1, y2 = (h - op.cy - op.ry) * K, (h - op.cy + op.ry) * K
         self.canvas.ellipse(x1, y1, x2, y2, stroke, fill)
 
     def _polygon(self, op: PolygonOp, h: float) -> None:
-        fill, stroke = self._style(op.style)
+        points = op.points
+        turned = points[1:] + points[:1]
+        # the shoelace formula: a hex tile's or a banner's filled area
+        area = abs(
+            sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, turned, strict=True))
+        )
+        area /= 2
+        fill, stroke = self._style(op.style, area if op.closed else 0.0)
         if not op.closed:
             fill = 0
         if (fill or stroke) and len(op.points) > 1:
