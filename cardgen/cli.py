@@ -159,6 +159,7 @@ def export(game: str, fmt: str, destination: Path | None, data: Path | None) -> 
 @click.option("--bleed", type=float, default=3.0, show_default=True, help="Bleed in mm.")
 @click.option("--cut-lines", is_flag=True, help="Full-length cut lines as well as crop marks.")
 @click.option("--gutterfold", is_flag=True, help="Fronts and backs side by side, to fold and glue.")
+@click.option("--no-gang", is_flag=True, help="Start every component type on a sheet of its own.")
 @click.option("--type", "types", multiple=True, help="Only this component type (repeatable).")
 @click.option("--id", "ids", multiple=True, help="Only this card id (repeatable).")
 @click.option("--no-png", is_flag=True, help="Skip the per-face PNG export.")
@@ -206,6 +207,7 @@ def build(
     bleed: float,
     cut_lines: bool,
     gutterfold: bool,
+    no_gang: bool,
     types: tuple[str, ...],
     ids: tuple[str, ...],
     no_png: bool,
@@ -246,6 +248,7 @@ def build(
         png=not no_png,
         tts=not no_tts,
         codes=not no_codes,
+        gang=not no_gang,
         shop=shop or "",
         changed=changed,
         text_overflow=text_overflow,

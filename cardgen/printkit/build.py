@@ -11,7 +11,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from cardgen.data.database import Game
@@ -50,6 +50,7 @@ class BuildOptions:
     # fails the build naming each card and the two elements; "warn" reports them as problems.
     collisions: str = "error"
     codes: bool = True  # False: layouts leave out the card codes (`when = "{{ codes }}"`)
+    gang: bool = True  # types of one size and shape share sheets (`print_jobs`); False: apart
     copies: int = 0  # print each card this many times instead of its quantity (0: the box's)
     ink_saver: bool = False  # light backgrounds, dark text (cardgen.printkit.ink_saver)
     tts_url: str = ""  # where the TTS sheets will be uploaded (empty: file:// URIs of the sheets)
@@ -106,25 +107,52 @@ def write_pdf(game: Game, sets: list[FaceSet], path: Path, options: BuildOptions
     release = not (options.png or options.tts or options.shop)  # nothing draws the faces later
     subject = f"{opts.paper}, {opts.duplex}"
     document = PdfDocument(path, f"{game.name} print-and-play", subject, release=release)
-    for faces in sets:
+    for job in print_jobs(sets, options):
+        faces = job[0]
         copies = print_run(faces, options.copies)
-        if not copies:
-            continue
-        size = faces.size
-        if faces.spec.kind == "board" or not fits_paper(size.width_mm, size.height_mm, opts):
+        if faces.spec.kind == "board" or not fits_paper(*_size_of(faces), opts):
             _board_pages(document, game, faces, copies, opts)
             continue
         if faces.spec.kind == "pawn":
             _standee_pages(document, game, faces, copies, opts)
             continue
-        items = [(faces.fronts[c], faces.backs.get(c)) for c in copies]
-        title = f"{game.name} - {faces.spec.plural}"
+        items = [(f.fronts[c], f.backs.get(c)) for f in job for c in print_run(f, options.copies)]
+        title = f"{game.name} - {', '.join(f.spec.plural for f in job)}"
         if options.copies:
             title += f" ({options.copies} of each, not the box's count)"
-        card_pages(document, items, size.width_mm, size.height_mm, opts, title)
+        hiding = any(f.spec.back.style in DECK_BACKS for f in job)
+        card_pages(document, items, faces.size.width_mm, faces.size.height_mm, opts, title,
+                   hiding)  # fmt: skip
     pages = document.pages
     document.save()
     return pages
+
+
+def _size_of(faces: FaceSet) -> tuple[float, float]:
+    return faces.size.width_mm, faces.size.height_mm
+
+
+def print_jobs(sets: list[FaceSet], options: BuildOptions) -> list[list[FaceSet]]:
+    """The runs of sheets to print, in the order of the types: each board and pawn type alone,
+    and the card-like types (cards, tiles, tokens, counters) that share a size and shape ganged
+    into one run at the first of them (`BuildOptions.gang`), so a type of a few cards fills the
+    sheet another type began instead of starting a sheet of its own."""
+    jobs: list[list[FaceSet]] = []
+    ganged: dict[tuple[float, float, str], list[FaceSet]] = {}
+    for faces in sets:
+        if not print_run(faces, options.copies):
+            continue
+        alone = faces.spec.kind in ("board", "pawn") or not fits_paper(
+            *_size_of(faces), options.print
+        )
+        key = (*_size_of(faces), faces.size.shape)
+        if not alone and options.gang and key in ganged:
+            ganged[key].append(faces)
+            continue
+        jobs.append([faces])
+        if not alone:
+            ganged[key] = jobs[-1]
+    return jobs
 
 
 def print_run(faces: FaceSet, copies: int = 0) -> list[str]:
@@ -136,12 +164,23 @@ def print_run(faces: FaceSet, copies: int = 0) -> list[str]:
     return [face_id for face_id in unique for _ in range(copies)]
 
 
+DECK_BACKS = ("fixed", "by_field", "by_deck")  # backs that hide which card it is
+
+
 def card_pages(document, items: list[tuple[Face, Face | None]], w: float, h: float,
-               opts: PrintOptions, title: str) -> None:  # fmt: skip
-    """Sheets of cards: fronts, then the page of their backs placed for the chosen flip."""
+               opts: PrintOptions, title: str, hiding: bool = False) -> None:  # fmt: skip
+    """Sheets of cards: fronts, then the page of their backs placed for the chosen flip.
+    `hiding`: the backs hide the cards (a deck's), so differing ones never share a cut."""
     from cardgen.printkit.backends.pdf import Placement
 
     has_backs = any(back is not None for _, back in items)
+    # Shared backs (`<type>:back:<label>`) differ by their label (two types with one label
+    # share a deck's back); a piece with a back of its own or none is one more kind beside.
+    backs = {
+        b.key.split(":back:")[1] if b is not None and ":back:" in b.key else "" for _, b in items
+    }
+    if hiding and len(backs) > 1 and opts.gutter_mm < 2 * opts.bleed_mm and not opts.gutterfold:
+        opts = replace(opts, gutter_mm=separating_gutter(w, h, opts))
     imposition = impose(len(items), w, h, opts, has_backs, items[0][0].shape)
     sheets = sum(1 for p in imposition.pages if p.side in ("front", "gutterfold"))
     sheet = 0
@@ -160,6 +199,17 @@ def card_pages(document, items: list[tuple[Face, Face | None]], w: float, h: flo
             label = (f"{title} have no backs: this side stays blank, so the sheets after it "
                      "keep their fronts and backs paired")  # fmt: skip
         document.page(page, placed, label)
+
+
+def separating_gutter(w: float, h: float, opts: PrintOptions) -> float:
+    """The gutter for a run whose cards' backs differ: backs that share a cut line would leave
+    a sliver of the neighbour's colour on a card cut a little off, so each card gets bleed of
+    its own. Two bleeds where that costs no card per sheet, else as much of them as keeps the
+    most cards per sheet (A4 poker: 4.5 mm, 8 a sheet; two full bleeds would leave 4)."""
+    bleed = opts.bleed_mm
+    tries = [g for g in (2 * bleed, 1.5 * bleed, bleed, 0.5 * bleed) if g >= 1.0] or [2 * bleed]
+    fits = {g: best_grid(w, h, replace(opts, gutter_mm=g)).per_page for g in tries}
+    return max(tries, key=lambda g: (fits[g], g))
 
 
 def pdf_name(options: BuildOptions) -> str:

@@ -69,9 +69,10 @@ def test_markup_in_card_text_prints_literally(print_root):
 
 @pytest.mark.parametrize("duplex", [Duplex.LONG, Duplex.SHORT])
 def test_each_back_lands_behind_its_own_front(print_root, duplex):
-    out, _ = build(print_root, print=PrintOptions(duplex=duplex), png=False, tts=False)
+    # each type on sheets of its own (`gang=False`): the duo sheet follows two card sheets
+    out, _ = build(print_root, print=PrintOptions(duplex=duplex), png=False, tts=False, gang=False)
     with pdfplumber.open(out / "print-a4.pdf") as pdf:
-        front, back = pdf.pages[4], pdf.pages[5]  # the duo sheet follows two card sheets
+        front, back = pdf.pages[4], pdf.pages[5]
         width, height = float(front.width) / PT, float(front.height) / PT
         front_words = {k[2:]: v for k, v in words(front).items() if k.startswith("F-")}
         back_words = {k[2:]: v for k, v in words(back).items() if k.startswith("B-")}
@@ -94,7 +95,7 @@ def test_each_back_lands_behind_its_own_front(print_root, duplex):
 
 
 def test_crop_marks_stay_off_the_cards(print_root):
-    out, _ = build(print_root, png=False, tts=False)
+    out, _ = build(print_root, png=False, tts=False, gang=False)  # the cards' own sheets
     page_plan = impose(12, 63, 88, PrintOptions()).pages[0]
     with pdfplumber.open(out / "print-a4.pdf") as pdf:
         page = pdf.pages[0]
@@ -114,7 +115,7 @@ def test_crop_marks_stay_off_the_cards(print_root):
 
 
 def test_trim_pitch_from_the_marks_is_the_card_size(print_root):
-    out, _ = build(print_root, png=False, tts=False)
+    out, _ = build(print_root, png=False, tts=False, gang=False)  # one back: shared cuts
     grid = impose(12, 63, 88, PrintOptions()).grid
     with pdfplumber.open(out / "print-a4.pdf") as pdf:
         page = pdf.pages[0]
@@ -158,7 +159,7 @@ def first_page(out, name: str):
 
 
 def test_bleed_is_printed_round_the_block(print_root):
-    out, _ = build(print_root, png=False, tts=False)
+    out, _ = build(print_root, png=False, tts=False, gang=False)
     image, corner = first_page(out, "page")
     px = 100 / 25.4
 
