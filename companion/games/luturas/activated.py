@@ -14,6 +14,7 @@ it, returns it) ends the attack there and then; the answer step is over with it 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -25,6 +26,7 @@ from companion.games.luturas.declarations import (
     ANSWERS,
     USE,
     needs_attack,
+    triggered,
     with_trigger,
 )
 from companion.games.luturas.effects import (
@@ -41,6 +43,7 @@ from companion.games.luturas.state import (
     MAIN,
     RESPOND,
     SOLDIER,
+    Attack,
     LuturasState,
     copy_state,
     with_space,
@@ -201,40 +204,65 @@ def check_activation(data: LuturasData, state: LuturasState, action: Action) -> 
 
 
 def activations(data: LuturasData, state: LuturasState, p: int) -> list[Action]:
-    """Every activation `p` may make now, with every set of choices.
+    """Every activation `p` may make now, with every set of choices, in `sources`' order of
+    kinds (each Lutura's effect by space, the Tool's, the Soldier's ability, a flip).
 
-    Only what could be used is handed to `sources`: a Lutura with an effect to activate, not
-    upgraded nor used this turn, a Tool with one not yet used this turn, a Soldier's ability
-    not yet used this round, a face-down Strategy on the other player's turn before a Strategy
-    was used. What this passes over `sources` refuses anyway, with a sentence nobody reads
-    here: the rules list activations for both players at every step of a turn (issue 32)."""
+    Each source is read here with the conditions under which `sources` accepts it, without
+    going through `sources` (nor building its refusal sentences): the rules list activations
+    for both players at every step of a turn (issue 32). `check_activation` still asks
+    `sources`, and tests/companion/test_engine_speed_paths.py holds the main phase's listing
+    to `check`'s after every action of many seeded games."""
     if phase_ok(state, p) is not None:
         return []
     side = state.sides[p]
+    attack = state.attack if state.phase == RESPOND else None
     out: list[Action] = []
-    bases: list[Action] = [
-        {"type": "effect", "player": p, "space": space}
-        for space, lutura in enumerate(side.spaces)
-        if lutura is not None
-        and not lutura.upgraded
-        and ACTIVATE not in lutura.used
-        and with_trigger(data, lutura.top, ACTIVATE)
-    ]
-    if side.tool and not side.tool_used and with_trigger(data, side.tool, ACTIVATE):
-        bases.append({"type": "tool_effect", "player": p})
-    if not side.ability_used and with_trigger(data, side.soldier, ACTIVATE, *ANSWERS):
-        bases.append({"type": "ability", "player": p})
+    for space, lutura in enumerate(side.spaces):
+        if lutura is None or lutura.upgraded or ACTIVATE in lutura.used:
+            continue
+        top = lutura.stack[-1]
+        found = triggered(data, top, ACTIVATE)
+        if found and usable(data, state, p, found, attack):
+            ctx = Context(data, state, p, top, space, attack=attack)
+            base: Action = {"type": "effect", "player": p, "space": space}
+            out += [base | keys for keys in options_of(ctx, found, required=True)]
+    if side.tool and not side.tool_used:
+        found = triggered(data, side.tool, ACTIVATE)
+        if (
+            found
+            and (side.tool_at >= 0 or all(e.has("unassigned") for e in found))
+            and usable(data, state, p, found, attack)
+        ):
+            ctx = Context(data, state, p, side.tool, side.tool_at, attack=attack)
+            base = {"type": "tool_effect", "player": p}
+            out += [base | keys for keys in options_of(ctx, found, required=True)]
+    if not side.ability_used:
+        found = triggered(data, side.soldier, ACTIVATE, *ANSWERS)
+        if found and usable(data, state, p, found, attack):
+            ctx = Context(data, state, p, side.soldier, attack=attack)
+            base = {"type": "ability", "player": p}
+            out += [base | keys for keys in options_of(ctx, found, required=True)]
     if side.facedown and state.active != p and not side.strategy_used:
-        bases.append({"type": "flip", "player": p})
-    for base in bases:
-        found = sources(data, state, base)
-        if isinstance(found, str):
-            continue
-        _, ctx, effects = found
-        if any(whose_turn_ok(state, p, e) for e in effects):
-            continue
-        out += [base | keys for keys in options_of(ctx, effects, required=True)]
+        card = side.facedown
+        found = triggered(data, card, USE, *ANSWERS)
+        if usable(data, state, p, found, attack) and not (
+            any(e.trigger == "soldier_would_fall" for e in found)
+            and not soldier_would_fall(data, state)
+        ):
+            ctx = Context(data, state, p, card, attack=attack)
+            base = {"type": "flip", "player": p}
+            out += [base | keys for keys in options_of(ctx, found, required=True)]
     return out
+
+
+def usable(
+    data: LuturasData, state: LuturasState, p: int, found: Sequence[Any], attack: Attack | None
+) -> bool:
+    """`sources`' refusal of an effect that answers an attack when none is being answered,
+    and `check_activation`'s of one used on the wrong player's turn."""
+    if attack is None and any(needs_attack(data, e) for e in found):
+        return False
+    return not any(whose_turn_ok(state, p, e) for e in found)
 
 
 def use(data: LuturasData, state: LuturasState, action: Action, rng: random.Random) -> Result:

@@ -122,6 +122,19 @@ class LuturasData:
         default_factory=dict, compare=False, repr=False
     )
 
+    # The Crystals in play's types, as a dict and as sorted pairs, by the Crystals (sampling.py).
+    crystal_types: dict[tuple[str, ...], Any] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+
+    # Whether a Gear 1's Deploy: effects ask no choice (sampling.py lists its deploys as they are).
+    plain_deploy: dict[str, bool] = field(default_factory=dict, compare=False, repr=False)
+
+    # declarations.needs_attack's answers (with the effect), by the id of the effect.
+    attack_bound: dict[int, tuple[Any, bool]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+
     def of(self, card: str) -> Design:
         """The design of a copy id or design id (remembered: the rules ask for it often)."""
         found = self.seen.get(card)

@@ -33,6 +33,13 @@ def with_trigger(data: LuturasData, card: str, *triggers: str) -> list[Any]:
     return list(found)
 
 
+def triggered(data: LuturasData, card: str, *triggers: str) -> tuple[Any, ...]:
+    """`with_trigger`'s remembered tuple itself, not a copy: for a caller that only asks
+    whether there is one (the activations listed for both players at every step)."""
+    found = data.triggered.get((card, triggers))
+    return found if found is not None else tuple(with_trigger(data, card, *triggers))
+
+
 def with_verb(data: LuturasData, card: str, trigger: str, verb: str) -> tuple[Any, ...]:
     """The card's effects on `trigger` with a step of `verb`, remembered: continuous effects are
     asked for several times an action, and most cards have none."""
@@ -89,7 +96,17 @@ def holds(ctx: Context, effect: Any) -> bool:
 
 def needs_attack(data: LuturasData, effect: Any) -> bool:
     """Whether the effect only makes sense against an attack being answered: it answers one,
-    names one, or takes damage off one (a shield used as an answer)."""
+    names one, or takes damage off one (a shield used as an answer). Remembered by the effect
+    (kept alive with its answer): the activations of both
+    players are listed at every step, each asking this."""
+    found = data.attack_bound.get(id(effect))
+    if found is None or found[0] is not effect:  # kept with the effect: its id stays its own
+        found = data.attack_bound[id(effect)] = (effect, answers_attack(data, effect))
+    return found[1]
+
+
+def answers_attack(data: LuturasData, effect: Any) -> bool:
+    """`needs_attack`, worked out."""
     words = [target_word(data, s.target_name) for s in effect.steps if s.target]
     if effect.trigger in ANSWERS or any(w is not None and w.kind == "attack" for w in words):
         return True

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -42,6 +43,7 @@ from companion.games.luturas.state import (
     CHOOSE,
     OVER,
     Attack,
+    Lutura,
     LuturasState,
     Pending,
     copy_side,
@@ -146,7 +148,7 @@ def choice_lists(ctx: Context, effect: Any) -> list[list[Ref]]:
     return [list(c) for c in itertools.product(*options)]
 
 
-def options_of(ctx: Context, effects: list[Any], required: bool = False) -> list[Action]:
+def options_of(ctx: Context, effects: Sequence[Any], required: bool = False) -> list[Action]:
     """The action keys for running `effects` together: choices for each (and a decline for a
     `may` effect). An effect with nothing to act on is passed over, unless it is `required`
     (an effect a player chooses to use: then it can't be used) or a cost can't be paid."""
@@ -201,9 +203,7 @@ def with_choices(data: LuturasData, state: LuturasState, base: Action) -> list[A
     kind, p = base["type"], base["player"]
     if kind == "deploy":
         found = with_trigger(data, base["card"], "deploy")
-        if not any(chooses(data, s) for e in found for s in e.steps) and not any(
-            e.has("may") for e in found
-        ):
+        if plain_deploy(data, base["card"]):
             return [base]  # nothing to choose: no need to try it on a copy
         trial = copy_state(state)  # only the deploying side changes in the trial
         trial.sides = tuple(copy_side(s) if q == p else s for q, s in enumerate(state.sides))  # type: ignore[assignment]
@@ -220,9 +220,16 @@ def with_choices(data: LuturasData, state: LuturasState, base: Action) -> list[A
     return [base | extra for extra in options_of(ctx, found, required=kind == "strategy")]
 
 
-def board_lutura(card: str) -> Any:
-    from companion.games.luturas.state import Lutura
+def plain_deploy(data: LuturasData, card: str) -> bool:
+    """Whether the card's Deploy: effects leave its owner nothing to choose (no chosen target,
+    no `may`): its deploy is listed as it is, without trying it on a copy."""
+    found = with_trigger(data, card, "deploy")
+    return not any(chooses(data, s) for e in found for s in e.steps) and not any(
+        e.has("may") for e in found
+    )
 
+
+def board_lutura(card: str) -> Any:
     return Lutura((card,))
 
 
@@ -316,8 +323,11 @@ def start_of_turn(data: LuturasData, state: LuturasState, p: int, rng: random.Ra
         events.append(f"{state.names[p]}'s lasting Strategies end and go to the Workshop.")
         side.workshop, side.lasting = (*side.workshop, *side.lasting), ()
     for space, lutura in board.luturas(side):
+        found = with_trigger(data, lutura.top, "turn_start")
+        if not found:
+            continue  # nothing runs: no context needed (every turn, for each Lutura)
         ctx = Context(data, state, p, lutura.top, space, rng=rng)
-        run_all(ctx, with_trigger(data, lutura.top, "turn_start"), {})
+        run_all(ctx, found, {})
         events += ctx.events
         if state.phase in ROUND_DONE:
             break

@@ -28,6 +28,7 @@ from companion.games.luturas import state as st
 from companion.games.luturas.actions import HANDLERS
 from companion.games.luturas.checks import attack_refusal, check, needs_refusal
 from companion.games.luturas.data import LuturasData, deck_problems, default_data
+from companion.games.luturas.quiet import QUIET_HANDLERS
 from companion.games.luturas.sampling import one_of_each
 from companion.games.luturas.setup import new_match
 from companion.games.luturas.state import (
@@ -233,8 +234,9 @@ class LuturasRules(SeatedModularRules):
         """`apply_unchecked` on `state` itself, for a bot that owns it: (the same object, the
         resolved action). Handlers change the state they are given, and `apply_unchecked` only
         hands them a clone, so without the clone the step is the same. Only for an action the
-        rules produced."""
-        resolved, _ = self.handlers[action["type"]](self.data, state, action, rng)
+        rules produced. The handlers are the quiet ones (`quiet.QUIET_HANDLERS`): the table
+        log's sentences are not built, as nobody reads them here."""
+        resolved, _ = QUIET_HANDLERS[action["type"]](self.data, state, action, rng)
         return state, resolved
 
     # --- seats: the modules' (`SeatedModularRules`), but for what a reveal reads ----------------

@@ -20,6 +20,7 @@ from companion.engine.core import Action
 from companion.games.luturas import activated, effects, lasting
 from companion.games.luturas.crystals import shortfall
 from companion.games.luturas.data import ANY, LuturasData
+from companion.games.luturas.declarations import triggered
 from companion.games.luturas.state import OWN_TOOL, SOLDIER, TOOL, LuturasState, design
 
 
@@ -35,17 +36,19 @@ def main_actions(data: LuturasData, state: LuturasState) -> list[Action]:
 def turn_actions(data: LuturasData, state: LuturasState, p: int) -> list[Action]:
     """`LuturasRules.turn_actions`, each card's actions by its kind (checks.py's conditions)."""
     side = state.sides[p]
-    of = data.of
+    of, seen = data.of, data.seen  # `of` remembers in `seen`: read it first, without a call
     out: list[Action] = []
     have: Any = None  # the Crystals' types, counted once if a Lutura asks
     met: dict[tuple[str, tuple[tuple[str, int], ...]], bool] = {}
     types: tuple[tuple[str, int], ...] = ()
     limit = -1  # the Crystal limit, found once if a Crystal asks
-    for card in one_of_each(side.hand):
-        kind = of(card)
+    for card in distinct(side.hand):
+        kind = seen.get(card) or of(card)
         if kind.kind == "crystal":  # check_crystal
-            if limit < 0:
-                limit = lasting.crystal_limit(data, state, p)
+            if limit < 0:  # effects only raise the limit: asked only when it could matter
+                limit = max(data.crystals_most, side.crystal_limit)
+                if len(side.crystals) >= limit:
+                    limit = lasting.crystal_limit(data, state, p)
             if len(side.crystals) < limit and not (
                 kind.crystal == ANY and any(of(c).crystal == ANY for c in side.crystals)
             ):
@@ -53,22 +56,25 @@ def turn_actions(data: LuturasData, state: LuturasState, p: int) -> list[Action]
         elif kind.kind == "lutura":  # lutura_plays: deploy_lock and needs_refusal first
             if side.no_deploy:
                 continue
-            if have is None:  # crystals.types_of, without building a Counter
-                have = {}
-                for c in side.crystals:
-                    have[of(c).crystal] = have.get(of(c).crystal, 0) + 1
+            if have is None:
+                have, types = crystal_types(data, side.crystals)
                 met = data.needs_met
-                types = tuple(sorted(have.items()))
             key = (kind.id, types)
             if key not in met:
                 met[key] = not shortfall(kind.needs, have)
             if not met[key]:
                 continue
             if kind.gear == "1":  # check_deploy: a free space, choices that fit the effect
+                plain = data.plain_deploy.get(card)
+                if plain is None:
+                    plain = data.plain_deploy[card] = effects.plain_deploy(data, card)
                 for space, lutura in enumerate(side.spaces):
                     if lutura is None:
                         base = {"type": "deploy", "player": p, "card": card, "space": space}
-                        out += effects.with_choices(data, state, base)
+                        if plain:  # what `with_choices` answers without a trial
+                            out.append(base)
+                        else:
+                            out += effects.with_choices(data, state, base)
             else:  # check_upgrade: the Gear it evolves from on top
                 for space, lutura in enumerate(side.spaces):
                     if lutura is not None and design(lutura.top) == kind.evolves_from:
@@ -119,17 +125,45 @@ def attacks(data: LuturasData, state: LuturasState, p: int) -> list[Action]:
             targets.append(TOOL)
         if side.tool:
             targets.append(OWN_TOOL)
+        plain = not triggered(data, lutura.stack[-1], "attack")  # attack_options' shortcut
         for target in targets:
             action = {"type": "attack", "player": p, "space": space, "target": target}
-            out += effects.attack_options(data, state, action)
+            if plain:
+                out.append(action)
+            else:
+                out += effects.attack_options(data, state, action)
     return out
+
+
+def crystal_types(
+    data: LuturasData, crystals: tuple[str, ...]
+) -> tuple[dict[str, int], tuple[tuple[str, int], ...]]:
+    """`crystals.types_of` as a dict (read only) and as sorted pairs, remembered by the
+    Crystals in play: they change a few times a round, and every listing with a Lutura in the
+    hand asks (on the data: another data's designs may differ)."""
+    remembered = data.crystal_types
+    found = remembered.get(crystals)
+    if found is None:
+        have: dict[str, int] = {}
+        for c in crystals:
+            t = data.of(c).crystal
+            have[t] = have.get(t, 0) + 1
+        found = have, tuple(sorted(have.items()))
+        if len(remembered) >= HANDS_MOST:
+            remembered.clear()
+        remembered[crystals] = found
+    return found
 
 
 def one_of_each(hand: tuple[str, ...]) -> list[str]:
     """One copy of each design in a hand (the lowest copy id): copies are alike in every rule,
     so offering each once keeps the choices few. Remembered by hand (a hand stays the same
     for most steps of a turn, and every listing asks)."""
-    hand = tuple(hand)  # the same tuple when it is one
+    return list(distinct(tuple(hand)))  # tuple(): the same tuple when it is one
+
+
+def distinct(hand: tuple[str, ...]) -> tuple[str, ...]:
+    """`one_of_each`'s remembered tuple itself, for a caller that only reads it."""
     found = HANDS.get(hand)
     if found is None:
         first: dict[str, str] = {}
@@ -139,7 +173,7 @@ def one_of_each(hand: tuple[str, ...]) -> list[str]:
         if len(HANDS) >= HANDS_MOST:
             HANDS.clear()
         HANDS[hand] = found
-    return list(found)
+    return found
 
 
 HANDS: dict[tuple[str, ...], tuple[str, ...]] = {}  # one_of_each's answers, by hand
