@@ -62,6 +62,19 @@ def gear_fits(
     refusal nobody reads (legal-action lists and the app's choices only need the yes or no)."""
     if len(attached) + len(adding) > data.max_gear:
         return False
+    hp, ad = _carried(data, hero, attached, hp_lost)
+    pieces = data.gear
+    for g in adding:
+        piece = pieces[g]
+        hp += piece.hp
+        ad += piece.ad
+    return hp > 0 and ad > 0
+
+
+def _carried(
+    data: VaCardGameData, hero: str, attached: Sequence[str], hp_lost: int
+) -> tuple[int, int]:
+    """The hero's HP (less what it lost) and AD with what it carries."""
     card = data.heroes[hero]
     hp, ad = card.hp - hp_lost, card.ad
     pieces = data.gear
@@ -69,11 +82,7 @@ def gear_fits(
         piece = pieces[g]
         hp += piece.hp
         ad += piece.ad
-    for g in adding:
-        piece = pieces[g]
-        hp += piece.hp
-        ad += piece.ad
-    return hp > 0 and ad > 0
+    return hp, ad
 
 
 def fitting(
@@ -84,13 +93,8 @@ def fitting(
     actions, listed at every step of a playout)."""
     if not cards or len(attached) >= data.max_gear:
         return []
-    card = data.heroes[hero]
-    hp, ad = card.hp - hp_lost, card.ad
+    hp, ad = _carried(data, hero, attached, hp_lost)
     pieces = data.gear
-    for g in attached:
-        piece = pieces[g]
-        hp += piece.hp
-        ad += piece.ad
     return [c for c in cards if hp + pieces[c].hp > 0 and ad + pieces[c].ad > 0]
 
 
