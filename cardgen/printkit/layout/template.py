@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -110,19 +110,25 @@ _SPECIAL = {"true", "false", "none", "True", "False", "None", "self", "loop", "s
 def _compile(value: Any, where: str) -> Value:
     if isinstance(value, str) and ("{{" in value or "{%" in value):
         try:
-            single = _SINGLE.match(value)
-            if single and "{%" not in value:
-                expression = environment().compile_expression(
-                    single["expr"], undefined_to_none=False
-                )
-                name = _NAME.match(single["expr"])
-                if name and name["name"] not in _SPECIAL:
-                    return Value(value, expression=expression, name=name["name"])
-                return Value(value, expression=expression)
-            return Value(value, environment().from_string(value))
+            return _compiled(value)
         except TemplateSyntaxError as exc:
             raise LayoutError(f"{where}: template error: {exc.message}") from None
     return Value(value)
+
+
+@lru_cache(maxsize=8192)
+def _compiled(value: str) -> Value:
+    """`value` compiled once per text: the same expressions recur in every layout of a game and
+    in every build of a kit (a compiled Jinja expression or template is read-only, so one serves
+    them all). A syntax error is raised, not remembered."""
+    single = _SINGLE.match(value)
+    if single and "{%" not in value:
+        expression = environment().compile_expression(single["expr"], undefined_to_none=False)
+        name = _NAME.match(single["expr"])
+        if name and name["name"] not in _SPECIAL:
+            return Value(value, expression=expression, name=name["name"])
+        return Value(value, expression=expression)
+    return Value(value, environment().from_string(value))
 
 
 def _read(path: Path, root: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
