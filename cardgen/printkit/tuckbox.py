@@ -111,6 +111,7 @@ def decks(game: Game) -> Iterator[Deck]:
             for deck in play_decks(game, spec):
                 listed |= deck.types
                 yield deck.box
+    yield from spare_decks(game, listed)
     for spec in game.spec.types:
         if spec.kind != "card" or spec.id in listed:
             continue
@@ -174,6 +175,29 @@ def play_decks(game: Game, spec: TypeSpec) -> list[PlayDeck]:
                 PlayDeck(Deck(spec.id, name, width, height, total, face), frozenset(types))
             )
     return found
+
+
+def spare_decks(game: Game, listed: set[str]) -> Iterator[Deck]:
+    """The cards of the `listed` types (those the decklists draw on) that no play deck holds,
+    one box per back they show: the rest of the box (Luturas: the Luturas and Crystals beyond
+    the two starter decks), kept apart from the decks a game starts with."""
+    used: Counter[str] = Counter()
+    for spec in game.spec.types:
+        if spec.kind == "decklist":
+            for row in game.cards.get(spec.id, []):
+                used[str(row.get("card", ""))] += int(row.get("count") or 0)
+    spare: dict[BackFace, list[float]] = {}  # back -> [copies, widest, tallest]
+    for spec in game.spec.types:
+        if spec.id not in listed or spec.back.style != "fixed" or spec.back.face is None:
+            continue
+        size = spec.size or game.spec.default_size
+        left = sum(max(0, game.quantity(card) - used[card.id]) for card in game.cards[spec.id])
+        if left:
+            box = spare.setdefault(spec.back.face, [0, 0.0, 0.0])
+            box[0] += left
+            box[1], box[2] = max(box[1], size.width_mm), max(box[2], size.height_mm)
+    for face, (copies, width, height) in spare.items():
+        yield Deck("spare", f"Spare cards - {face.label}", width, height, int(copies), face)
 
 
 def _deck_name(spec: TypeSpec, face: BackFace) -> str:
@@ -347,7 +371,7 @@ def write_tuckboxes(game: Game, path: Path, paper: str, thickness: float) -> tup
     pages: list[tuple[Placed, str]] = []
     problems = []
     fonts = font_table(game.spec)
-    for deck in decks(game):
+    for deck in fitted(decks(game), paper, thickness):
         box = TuckBox.for_deck(deck.card_w, deck.card_h, deck.copies, thickness)
         placed = place(box, net_ops(box, game.name, deck, fonts), paper)
         w, h = box.net_size
@@ -370,6 +394,26 @@ def write_tuckboxes(game: Game, path: Path, paper: str, thickness: float) -> tup
         document.draw_ops_page(placed.page_w, placed.page_h, placed.ops, label)
     document.save()
     return len(pages), problems
+
+
+def fitted(found: Iterator[Deck], paper: str, thickness: float) -> Iterator[Deck]:
+    """`found`, except that spare cards too many for one box on `paper` are shared between as
+    few boxes as hold them ("Spare cards - Luturas (1 of 2)"); a play deck is never split."""
+    for deck in found:
+        parts = 1
+        while deck.type_id == "spare" and parts < deck.copies:
+            box = TuckBox.for_deck(deck.card_w, deck.card_h, -(-deck.copies // parts), thickness)
+            if place(box, [], paper) is not None:
+                break
+            parts += 1
+        if parts == 1:
+            yield deck
+            continue
+        base, extra = divmod(deck.copies, parts)
+        for i in range(parts):
+            copies = base + (1 if i < extra else 0)
+            name = f"{deck.name} ({i + 1} of {parts})"
+            yield Deck(deck.type_id, name, deck.card_w, deck.card_h, copies, deck.face)
 
 
 @dataclass

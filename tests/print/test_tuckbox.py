@@ -18,15 +18,18 @@ from cardgen.printkit.faces import back_face
 from cardgen.printkit.paper import PAPERS_MM
 from cardgen.printkit.sheets import mark_area
 from cardgen.printkit.tuckbox import (
+    CARD_THICKNESS_MM,
     DEPTH_EASE_MM,
     EASE_MM,
     Deck,
     TuckBox,
     decks,
+    fitted,
     net_extent,
     net_ops,
     outline,
     place,
+    write_tuckboxes,
 )
 from tests.print.conftest import make_print_game
 
@@ -77,7 +80,7 @@ def test_a_net_too_large_for_the_paper_names_the_paper_it_needs(tmp_path: Path):
 def test_every_shipped_deck_box_fits_its_page(paper: str):
     for game_id in ("vita_luna", "riposte", "va_card_game", "luturas"):
         game = load_game_or_raise(REPO_ROOT / "card_data" / game_id)
-        for deck in decks(game):
+        for deck in fitted(decks(game), paper, 0.32):  # spare cards shared as the paper needs
             box = TuckBox.for_deck(deck.card_w, deck.card_h, deck.copies, 0.32)
             placed = place(box, net_ops(box, game.name, deck), paper)
             assert placed is not None, f"{game_id} {deck.name}"
@@ -98,7 +101,7 @@ def test_a_game_with_decklists_gets_a_box_per_play_deck(game_id: str):
     wanted: dict[str, int] = {}
     for row in game.cards[lists.id]:
         wanted[row["deck"]] = wanted.get(row["deck"], 0) + int(row["count"])
-    found = {deck.name: deck for deck in decks(game)}
+    found = {deck.name: deck for deck in decks(game) if deck.type_id != "spare"}
     assert {name: deck.copies for name, deck in found.items()} == wanted
     for name, deck in found.items():
         shown = Counter()
@@ -166,3 +169,18 @@ def test_names_are_on_the_faces_and_the_cut_is_one_closed_path():
     assert texts.count("My Game - Heroes - Red") == 2  # both sides
     closed = [op for op in ops if isinstance(op, PolygonOp) and op.closed and op.style.stroke]
     assert len(closed) == 1
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_rest_of_luturas_box_is_boxed_by_back_and_shared_when_too_thick(tmp_path, paper):
+    """Beside the two starter decks, the cards no deck holds get boxes by back: every card of
+    the game is in exactly one box, and spares too many for one box on the paper are shared
+    between boxes that fit ("(1 of 2)")."""
+    game = load_game_or_raise(REPO_ROOT / "card_data" / "luturas")
+    boxed = list(fitted(decks(game), paper, CARD_THICKNESS_MM))
+    printed = sum(game.count(t.id) for t in game.spec.types if t.kind == "card")
+    assert sum(deck.copies for deck in boxed) == printed
+    spare = [deck for deck in boxed if deck.name.startswith("Spare cards")]
+    assert {deck.face.label for deck in spare} == {"Soldier", "Luturas"}
+    pages, problems = write_tuckboxes(game, tmp_path / "boxes.pdf", paper, CARD_THICKNESS_MM)
+    assert problems == [] and pages == len(boxed)
