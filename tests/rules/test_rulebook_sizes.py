@@ -10,7 +10,7 @@ from reportlab.lib.units import mm
 from cardgen.printkit.draw import TextOp
 from cardgen.printkit.layout import LayoutError, TextOverflowError
 from cardgen.printkit.layout.text import MIN_SIZE_PT
-from cardgen.rules.backends.typeset import Diagram
+from cardgen.rules.backends.drawings import Diagram
 from tests.print.kit_pdfs import PAPERS, assert_no_text_under, shipped_games, shipped_kits
 
 BOOKS = ("rules.pdf", "rules-booklet.pdf", "reference.pdf")
