@@ -70,6 +70,14 @@ def pdf_font(key: str) -> str:
 _REGISTERED: set[str] = set()  # reportlab's font names known registered (it keeps them for good)
 
 
+def _area(points: tuple[tuple[float, float], ...]) -> float:
+    """A closed polygon's area (the shoelace formula): a hex tile's, a banner's."""
+    turned = points[1:] + points[:1]
+    return (
+        abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, turned, strict=True))) / 2
+    )
+
+
 def _form_safe(name: str) -> str:
     """A picture's name as letters, digits and underscores, for its form's name."""
     return "".join(ch if ch.isalnum() else "_" for ch in name)[:40]
@@ -178,14 +186,9 @@ class Painter:
         self.canvas.ellipse(x1, y1, x2, y2, stroke, fill)
 
     def _polygon(self, op: PolygonOp, h: float) -> None:
-        points = op.points
-        turned = points[1:] + points[:1]
-        # the shoelace formula: a hex tile's or a banner's filled area
-        area = abs(
-            sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, turned, strict=True))
-        )
-        area /= 2
-        fill, stroke = self._style(op.style, area if op.closed else 0.0)
+        # Only a CMYK file asks how large a black fill is (rich black): measured only there.
+        area = _area(op.points) if self.cmyk and op.closed and op.style.fill else 0.0
+        fill, stroke = self._style(op.style, area)
         if not op.closed:
             fill = 0
         if (fill or stroke) and len(op.points) > 1:
