@@ -5,10 +5,11 @@ check and shoot a screen (no touch target under 44 px, no sideways scroll)."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Locator
 
 from .conftest import shoot, small_buttons, tablet, wait_for_app
 
@@ -73,22 +74,26 @@ def settle(page) -> str:
     return said
 
 
-def press(page, prefix: str, index: int = 0) -> None:
-    """Tap the button keyed `prefix...` and wait until the page has changed and settled. On a
-    loaded machine a button may be redrawn under the finger, or still disabled while the last
+def steady_tap(page, find: Callable[[], Locator], what: str) -> None:
+    """Tap what `find()` locates. On a loaded machine a button may be redrawn under the finger
+    (detached from the page between scrolling and tapping), or still disabled while the last
     tap's rerun finishes: it is found again until it takes the tap (at most 30 s)."""
-    before = settle(page)
-    tapped, deadline = False, time.time() + 30
-    while not tapped and time.time() < deadline:
-        button = keyed(page, prefix).nth(index)
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        target = find()
         try:
-            button.scroll_into_view_if_needed(timeout=5_000)
-            button.tap(timeout=5_000)
-            tapped = True
+            target.scroll_into_view_if_needed(timeout=5_000)
+            target.tap(timeout=5_000)
+            return
         except PlaywrightError:
             settle(page)
-    if not tapped:
-        raise AssertionError(f"{prefix} could not be tapped in 30 s")
+    raise AssertionError(f"{what} could not be tapped in 30 s")
+
+
+def press(page, prefix: str, index: int = 0) -> None:
+    """Tap the button keyed `prefix...` and wait until the page has changed and settled."""
+    before = settle(page)
+    steady_tap(page, lambda: keyed(page, prefix).nth(index), prefix)
     deadline = time.time() + 30
     while time.time() < deadline:
         if settle(page) != before:

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from . import pages
 from .conftest import TABLETS, shoot, wait_for_app
-from .pages import check_layout, keyed, on_tablet
+from .pages import check_layout, keyed, on_tablet, steady_tap
 
 pytestmark = pytest.mark.slow
 
@@ -29,8 +29,7 @@ def press(page, locator) -> None:
     """Tap a button that plays an action or moves the walk-through on, and wait for the page
     to show it (the log or the URL changes)."""
     before = (page.url, newest_log_line(page))
-    locator.scroll_into_view_if_needed()
-    locator.tap()
+    steady_tap(page, lambda: locator, "the button")
     deadline = time.time() + 20
     while time.time() < deadline:
         wait_for_app(page)
@@ -53,9 +52,7 @@ def uncover(page) -> None:
 def place(page, count: int) -> None:
     """Tap a card from the hand, then a free white position (or any), `count` times."""
     for _ in range(count):
-        card = keyed(page, "vl_pick_").first
-        card.scroll_into_view_if_needed()
-        card.tap()
+        steady_tap(page, lambda: keyed(page, "vl_pick_").first, "a card in the hand")
         keyed(page, "act_place_").first.wait_for()
         wait_for_app(page)
         spots = keyed(page, "act_place_", "_white")
@@ -81,7 +78,7 @@ def test_a_battle_at_tablet_size(server, browser, orientation):
         assert "Pass the tablet to Player 1." in page.inner_text("body")
         uncover(page)
         place(page, 2)
-        keyed(page, "vl_pick_").first.tap()  # a card chosen: the positions are offered
+        steady_tap(page, lambda: keyed(page, "vl_pick_").first, "a card")  # positions offered
         keyed(page, "act_place_").first.wait_for()
         wait_for_app(page)
         check_layout(page)
