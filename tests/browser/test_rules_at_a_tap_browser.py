@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from .conftest import TABLETS, shoot, small_buttons, wait_for_app
-from .pages import on_tablet, top
+from .pages import on_tablet, steady_tap, top
 from .test_vita_luna_browser import button, dealt, place, press, uncover
 
 pytestmark = pytest.mark.slow
@@ -123,9 +123,7 @@ def assert_readable(page) -> dict:
 
 
 def open_dialog(page, key: str) -> str:
-    target = page.locator(f".st-key-{key} button").first
-    target.scroll_into_view_if_needed()
-    target.tap()
+    steady_tap(page, lambda: page.locator(f".st-key-{key} button").first, key)
     dialog = page.get_by_role("dialog")
     dialog.wait_for()
     wait_for_app(page)
@@ -147,9 +145,7 @@ def start_moonlighter(page, url: str) -> None:
 
 
 def tap_key(page, key: str) -> None:
-    target = page.locator(f".st-key-{key} button").first
-    target.scroll_into_view_if_needed()
-    target.tap()
+    steady_tap(page, lambda: page.locator(f".st-key-{key} button").first, key)
     wait_for_app(page)
 
 
