@@ -256,6 +256,7 @@ class EngineState(pyspiel.State):
         self.pending: Action | None = None
         self.first: Seat | None = None  # the seat that moves first if several may (an app's)
         self._node: tuple[int, list[Action]] | None = None
+        self._seen: dict[Seat, str] = {}  # each seat's view as a string, until the state moves
 
     # OpenSpiel's own clone deep-copies each attribute onto a new initial state: `held` copies
     # the engine state the engine's way and shares the setup and its rules.
@@ -274,6 +275,12 @@ class EngineState(pyspiel.State):
     @engine.setter
     def engine(self, state: Any) -> None:
         self.held = Held(self.held.setup, state)
+        self._moved()
+
+    def _moved(self) -> None:
+        """Forget what was worked out for the position before: who acts, and what each seat sees."""
+        self._node = None
+        self._seen = {}
 
     # --- what kind of node this is ---------------------------------------------------------------
 
@@ -347,16 +354,15 @@ class EngineState(pyspiel.State):
         after, _ = self.rules.advance(self.rules.clone(self.engine), chosen, probe)
         if probe.drew:  # the outcome is chance's: wait for a chance node to draw it
             self.pending = chosen
-            self._node = None
         else:
             self.engine = after
             self.moves += 1
-            self._node = None
+        self._moved()
 
     def _advance(self, action: Action, rng: random.Random) -> None:
         self.engine, _ = self.rules.advance(self.rules.clone(self.engine), action, rng)
         self.moves += 1
-        self._node = None
+        self._moved()
 
     def engine_action(self, action: int) -> Action:
         """The engine's action behind OpenSpiel id `action` at this (player's) node."""
@@ -384,11 +390,16 @@ class EngineState(pyspiel.State):
     # --- what a seat knows -----------------------------------------------------------------------
 
     def seen(self, seat: Seat) -> str:
-        """`seat`'s view as a string, with the choice waiting for chance as that seat may see it."""
-        text = json.dumps(self.rules.view(self.engine, seat), sort_keys=True)
-        if self.pending is not None:
-            shown = self.rules.redact(self.engine, self.pending, seat)
-            text += " waiting: " + _key(shown)
+        """`seat`'s view as a string, with the choice waiting for chance as that seat may see it.
+        A search asks for it several times per position (OpenSpiel's ISMCTS looks a node up by
+        it twice, then creates it), so it is kept until the state moves."""
+        text = self._seen.get(seat)
+        if text is None:
+            text = json.dumps(self.rules.view(self.engine, seat), sort_keys=True)
+            if self.pending is not None:
+                shown = self.rules.redact(self.engine, self.pending, seat)
+                text += " waiting: " + _key(shown)
+            self._seen[seat] = text
         return text
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> EngineState:
