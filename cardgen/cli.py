@@ -16,8 +16,10 @@ from cardgen.cli_common import (
     Named,
     OneLineErrors,
     Refusal,
+    UsageRefusal,
     attempt,
     console,
+    cutter_option,
     data_option,
     duplex_option,
     err,
@@ -159,6 +161,7 @@ def export(game: str, fmt: str, destination: Path | None, data: Path | None) -> 
 @click.option("--bleed", type=float, default=3.0, show_default=True, help="Bleed in mm.")
 @click.option("--cut-lines", is_flag=True, help="Full-length cut lines as well as crop marks.")
 @click.option("--gutterfold", is_flag=True, help="Fronts and backs side by side, to fold and glue.")
+@cutter_option
 @click.option("--no-gang", is_flag=True, help="Start every component type on a sheet of its own.")
 @click.option("--type", "types", multiple=True, help="Only this component type (repeatable).")
 @click.option("--id", "ids", multiple=True, help="Only this card id (repeatable).")
@@ -207,6 +210,7 @@ def build(
     bleed: float,
     cut_lines: bool,
     gutterfold: bool,
+    cutter: str | None,
     no_gang: bool,
     types: tuple[str, ...],
     ids: tuple[str, ...],
@@ -232,6 +236,11 @@ def build(
 
     from cardgen.printkit.build import BuildOptions
 
+    if cutter and gutterfold:
+        raise UsageRefusal(
+            "--cutter and --gutterfold do not go together: a sheet folded and glued no longer "
+            "lies flat on the cutting mat where its marks were printed"
+        )
     folders = game_folders(games, data)
     options = BuildOptions(
         print=PrintOptions(
@@ -242,6 +251,7 @@ def build(
             back_offset_mm=offset_mm(offset),
             cut_lines=cut_lines,
             gutterfold=gutterfold,
+            cutter=cutter or "",
         ),
         types=types,
         ids=ids,

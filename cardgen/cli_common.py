@@ -25,6 +25,7 @@ from cardgen.data.outputs import OutputRefused, claim_root, mark_root, recover_i
 from cardgen.data.project import data_root, game_ids, output_root, resolve_games
 from cardgen.data.suggest import did_you_mean
 from cardgen.printkit.paper import PAPERS_MM, Duplex
+from cardgen.printkit.sheets.cutter import CUTTER_REFUSALS, CUTTERS
 
 out = console = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -85,6 +86,29 @@ class Named(click.ParamType):
             return value
         option = param.opts[0] if param is not None and param.opts else self.what
         raise unknown(option, str(value), self.what, self.names())
+
+
+class Cutter(Named):
+    """A cutting machine whose marks the print kit draws; one it cannot serve is refused with
+    the reason and what to do instead."""
+
+    def __init__(self) -> None:
+        super().__init__("cutting machine", lambda: CUTTERS)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        reason = CUTTER_REFUSALS.get(str(value).lower())
+        if reason is not None:
+            raise click.BadParameter(reason)
+        return super().convert(value, param, ctx)
+
+
+cutter_option = click.option(
+    "--cutter",
+    type=Cutter(),
+    default=None,
+    help="Print-then-cut sheets for this cutting machine: its registration marks on every sheet, "
+    "each piece clear of them with bleed of its own, and cut files (DXF, SVG) beside the PDF.",
+)
 
 
 def shop_names() -> list[str]:

@@ -31,6 +31,7 @@ from cardgen.printkit.layout.errors import check_policy
 from cardgen.printkit.layout.quiet_zone import check_build as quiet_zones
 from cardgen.printkit.paper import Duplex, PrintOptions
 from cardgen.printkit.sheets import Page, best_grid, impose, split_board
+from cardgen.printkit.sheets.cutter import CutSheet
 
 
 @dataclass(frozen=True)
@@ -80,7 +81,10 @@ def no_progress(what: str, done: int, total: int) -> None:
     pass
 
 
-def print_label(title: str, side: str, page: int, pages: int, opts: PrintOptions) -> str:
+def print_label(
+    title: str, side: str, page: int, pages: int, opts: PrintOptions, cut: str = ""
+) -> str:
+    """What a sheet holds and how to print it; `cut`: the cut file its pieces are cut with."""
     how = {
         Duplex.LONG: "print double-sided, flip on long edge",
         Duplex.SHORT: "print double-sided, flip on short edge",
@@ -88,7 +92,8 @@ def print_label(title: str, side: str, page: int, pages: int, opts: PrintOptions
     }[opts.duplex]
     if opts.gutterfold:
         how = "print single-sided, fold on the dashed line, glue, then cut"
-    return f"{title} - {side} - sheet {page} of {pages} - {how}"
+    cut = f" - cut file {cut}.dxf" if cut else ""
+    return f"{title} - {side} - sheet {page} of {pages}{cut} - {how}"
 
 
 def printed_types(game: Game, options: BuildOptions):
@@ -107,6 +112,7 @@ def write_pdf(game: Game, sets: list[FaceSet], path: Path, options: BuildOptions
     release = not (options.png or options.tts or options.shop)  # nothing draws the faces later
     subject = f"{opts.paper}, {opts.duplex}"
     document = PdfDocument(path, f"{game.name} print-and-play", subject, release=release)
+    cuts: dict[str, CutSheet] = {}  # each sheet layout a cutting machine cuts, by file name
     for job in print_jobs(sets, options):
         faces = job[0]
         copies = print_run(faces, options.copies)
@@ -122,10 +128,20 @@ def write_pdf(game: Game, sets: list[FaceSet], path: Path, options: BuildOptions
             title += f" ({options.copies} of each, not the box's count)"
         hiding = any(f.spec.back.style in DECK_BACKS for f in job)
         card_pages(document, items, faces.size.width_mm, faces.size.height_mm, opts, title,
-                   hiding)  # fmt: skip
+                   hiding, cuts)  # fmt: skip
     pages = document.pages
     document.save()
+    if cuts:
+        from cardgen.printkit.backends.cut_files import write_cut_files
+
+        for sheet in cuts.values():
+            write_cut_files(sheet, path.parent / cut_folder(options))
     return pages
+
+
+def cut_folder(options: BuildOptions) -> str:
+    """Beside print-<paper>-<cutter>.pdf, the folder of its cut files."""
+    return f"cut-{options.print.paper}-{options.print.cutter}"
 
 
 def _size_of(faces: FaceSet) -> tuple[float, float]:
@@ -168,9 +184,12 @@ DECK_BACKS = ("fixed", "by_field", "by_deck")  # backs that hide which card it i
 
 
 def card_pages(document, items: list[tuple[Face, Face | None]], w: float, h: float,
-               opts: PrintOptions, title: str, hiding: bool = False) -> None:  # fmt: skip
+               opts: PrintOptions, title: str, hiding: bool = False,
+               cuts: dict[str, CutSheet] | None = None) -> None:  # fmt: skip
     """Sheets of cards: fronts, then the page of their backs placed for the chosen flip.
-    `hiding`: the backs hide the cards (a deck's), so differing ones never share a cut."""
+    `hiding`: the backs hide the cards (a deck's), so differing ones never share a cut (on a
+    cutting machine's sheets every piece has bleed of its own). `cuts` gathers the layouts a
+    cutting machine cuts."""
     from cardgen.printkit.backends.pdf import Placement
 
     has_backs = any(back is not None for _, back in items)
@@ -179,7 +198,8 @@ def card_pages(document, items: list[tuple[Face, Face | None]], w: float, h: flo
     backs = {
         b.key.split(":back:")[1] if b is not None and ":back:" in b.key else "" for _, b in items
     }
-    if hiding and len(backs) > 1 and opts.gutter_mm < 2 * opts.bleed_mm and not opts.gutterfold:
+    apart = opts.gutterfold or opts.cutter
+    if hiding and len(backs) > 1 and opts.gutter_mm < 2 * opts.bleed_mm and not apart:
         opts = replace(opts, gutter_mm=separating_gutter(w, h, opts))
     imposition = impose(len(items), w, h, opts, has_backs, items[0][0].shape)
     sheets = sum(1 for p in imposition.pages if p.side in ("front", "gutterfold"))
@@ -194,7 +214,13 @@ def card_pages(document, items: list[tuple[Face, Face | None]], w: float, h: flo
             if face is not None:
                 placed.append(Placement(face, slot.trim, slot.paint, slot.rotation))
         side = {"front": "fronts", "back": "backs"}.get(page.side, "fronts and backs")
-        label = print_label(title, side, sheet, sheets, opts)
+        cut = ""
+        if page.solids and cuts is not None:  # a cutting machine's sheet
+            shape = "-round" if items[0][0].shape == "round" else ""
+            cut = f"cut-{w:g}x{h:g}mm{shape}-{len(page.slots)}up"
+            trims = tuple(slot.trim for slot in page.slots)
+            cuts[cut] = CutSheet(cut, page.width, page.height, items[0][0].shape, trims)
+        label = print_label(title, side, sheet, sheets, opts, cut)
         if page.side == "back" and not page.slots:
             label = (f"{title} have no backs: this side stays blank, so the sheets after it "
                      "keep their fronts and backs paired")  # fmt: skip
@@ -214,8 +240,10 @@ def separating_gutter(w: float, h: float, opts: PrintOptions) -> float:
 
 def pdf_name(options: BuildOptions) -> str:
     """print-<paper>.pdf, saying in its name what it holds when it is not the whole box as it is:
-    `-subset` (some cards), `-copies<N>` (N of each), `-inksaver` (light backgrounds)."""
+    `-<cutter>` (a cutting machine's sheets), `-subset` (some cards), `-copies<N>` (N of each),
+    `-inksaver` (light backgrounds)."""
     name = f"print-{options.print.paper}"
+    name += f"-{options.print.cutter}" if options.print.cutter else ""
     name += "-subset" if options.is_subset else ""
     name += f"-copies{options.copies}" if options.copies else ""
     name += "-inksaver" if options.ink_saver else ""
@@ -388,6 +416,8 @@ def _card_outputs(
         printed = [ink_saved(faces) for faces in sets]
     report.pages = write_pdf(game, printed, pdf, options)
     produced = [pdf]
+    if (staging / cut_folder(options)).is_dir():
+        produced.append(staging / cut_folder(options))
     subset = options.is_subset
     if not subset and options.print.duplex is not Duplex.NONE and not options.print.gutterfold:
         calibration = staging / f"calibration-{options.print.paper}.pdf"

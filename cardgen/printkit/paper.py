@@ -28,6 +28,7 @@ class PrintOptions:
     back_offset_mm: tuple[float, float] = (0.0, 0.0)  # measured on the calibration page
     cut_lines: bool = False  # full-length cut lines across the sheet as well as crop marks
     gutterfold: bool = False  # fronts and backs on one side, folded, for printers without duplex
+    cutter: str = ""  # a cutting machine's registration marks on the fronts (sheets.cutter)
 
     @property
     def paper_mm(self) -> tuple[float, float]:

@@ -151,6 +151,7 @@ class PdfDocument:
         for op in extra or ():
             self.painter._op(op, page.height)
         self._lines(page.marks, page.height, MARK_COLOUR, MARK_PT)
+        self._solids(page.solids, page.height)
         self._lines(page.cut_lines, page.height, CUT_LINE_COLOUR, 0.25)
         if page.fold is not None:
             c.saveState()
@@ -158,7 +159,7 @@ class PdfDocument:
             self._lines((page.fold,), page.height, CUT_LINE_COLOUR, 0.5)
             c.restoreState()
         if label or page.label:
-            self._label(label or page.label, page.width, page.height)
+            self._label(label or page.label, page.width, page.height, page.label_x)
         c.showPage()
         self.pages += 1
 
@@ -195,18 +196,29 @@ class PdfDocument:
         for line in lines:
             c.line(line.x1 * K, (page_h - line.y1) * K, line.x2 * K, (page_h - line.y2) * K)
 
-    def _label(self, text: str, width: float, height: float) -> None:
+    def _solids(self, rects: tuple[Rect, ...], page_h: float) -> None:
+        """Filled rectangles in black ink alone (a cutting machine's sensor reads them)."""
+        if not rects:
+            return
+        c = self.canvas
+        c.setFillColor(self.painter.colour("#000000"))
+        for rect in rects:
+            c.rect(rect.x * K, (page_h - rect.bottom) * K, rect.w * K, rect.h * K, 0, 1)
+
+    def _label(self, text: str, width: float, height: float, start: float | None = None) -> None:
         """The page's label at its foot, inside the printable area: set smaller, then shortened,
-        when it is too long for the line."""
+        when it is too long for the line. `start`: where it begins, when something is drawn at
+        the foot's left (a cutting machine's mark)."""
         c = self.canvas
         font = PDF_NAMES["regular"]
-        room = label_width(width) * K
+        x, baseline = label_position(height)
+        room = (label_width(width) - (start - x if start is not None else 0)) * K
         size = LABEL_PT
         if pdfmetrics.stringWidth(text, font, size) > room:
             size = LABEL_MIN_PT
         while len(text) > 1 and pdfmetrics.stringWidth(text, font, size) > room:
             text = text[:-2].rstrip() + "\u2026"
-        x, baseline = label_position(height)
+        x = start if start is not None else x
         c.setFillColor(self.painter.colour("#000000"))
         c.setFont(font, size)
         c.drawString(x * K, (height - baseline) * K, text)

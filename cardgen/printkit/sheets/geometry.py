@@ -70,3 +70,5 @@ class Page:
     cut_lines: tuple[Line, ...] = ()
     fold: Line | None = None
     label: str = ""  # printed in the margin: what the page holds and how to print it
+    solids: tuple[Rect, ...] = ()  # filled black: a cutting machine's registration marks
+    label_x: float | None = None  # where the label starts, if not at the printable edge

@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardgen.printkit.paper import PrintOptions
+from cardgen.printkit.sheets.cutter import CUTTER_GUTTER_MM, silhouette_marks
 from cardgen.printkit.sheets.geometry import Rect
-from cardgen.printkit.sheets.margins import sheet_margins
+from cardgen.printkit.sheets.margins import CLEAR_MM, sheet_margins
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,8 @@ def fit_grid(
 def best_grid(w: float, h: float, options: PrintOptions) -> Grid:
     """Portrait or landscape paper, whichever holds more; portrait on a tie."""
     pw, ph = options.paper_mm
+    if options.cutter:
+        return cutter_grid(w, h, options)
     candidates = [
         g
         for g in (
@@ -91,3 +94,35 @@ def best_grid(w: float, h: float, options: PrintOptions) -> Grid:
             "it needs the board splitter"
         )
     return max(candidates, key=lambda g: g.per_page)  # max keeps the first (portrait) on ties
+
+
+def cutter_grid(w: float, h: float, options: PrintOptions) -> Grid:
+    """The grid with the most pieces whose every piece, bleed and all, keeps clear of the
+    cutting machine's registration marks (`cardgen.printkit.sheets.cutter`); each piece has
+    bleed of its own all round, half the gutter. Portrait on a tie."""
+    gutter = max(options.gutter_mm, CUTTER_GUTTER_MM)
+    bleed = gutter / 2
+    edge = CLEAR_MM + bleed  # the trims' block stays inside the printable area
+    best: Grid | None = None
+    pw, ph = options.paper_mm
+    for page_w, page_h in ((pw, ph), (ph, pw)):
+        marks = silhouette_marks(page_w, page_h)
+        most_cols = fits_along(page_w - 2 * edge, w, gutter)
+        most_rows = fits_along(page_h - 2 * edge, h, gutter)
+        for cols in range(most_cols, 0, -1):
+            for rows in range(most_rows, 0, -1):
+                if best is not None and cols * rows <= best.per_page:
+                    break
+                block_w = cols * w + (cols - 1) * gutter
+                block_h = rows * h + (rows - 1) * gutter
+                grid = Grid(page_w, page_h, cols, rows, w, h, gutter, bleed,
+                            (page_w - block_w) / 2, (page_h - block_h) / 2)  # fmt: skip
+                cells = (grid.paint(r, c) for r in range(rows) for c in range(cols))
+                if all(marks.clear(cell) for cell in cells):
+                    best = grid
+    if best is None:
+        raise ValueError(
+            f"a {w:g} x {h:g} mm item does not fit on {options.paper} paper between the "
+            f"{options.cutter} registration marks"
+        )
+    return best

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field, replace
 
 from cardgen.printkit.paper import Duplex, PrintOptions
 from cardgen.printkit.sheets.crop_marks import crop_marks, cut_lines
+from cardgen.printkit.sheets.cutter import LABEL_FROM_MM, silhouette_marks
 from cardgen.printkit.sheets.duplex import back_slot
 from cardgen.printkit.sheets.geometry import Line, Page, Rect, Slot
 from cardgen.printkit.sheets.grid import Grid, best_grid, fits_along
@@ -36,12 +37,18 @@ def impose(
     hex_flat) nest in a honeycomb instead (`cardgen.printkit.sheets.hex`).
     """
     if is_hex(shape):
+        if options.cutter:
+            raise ValueError(
+                f"hex tiles are not laid out for a cutting machine: build them without "
+                f"--cutter {options.cutter}"
+            )
         return Imposition(*impose_hex(count, shape, w, h, options, has_backs))
     if options.gutterfold:
         return _impose_gutterfold(count, w, h, options, has_backs)
     grid = best_grid(w, h, options)
     pages: list[Page] = []
     lines: dict[int, tuple[tuple[Line, ...], tuple[Line, ...]]] = {}  # same for every full sheet
+    registration = silhouette_marks(grid.page_w, grid.page_h).solids if options.cutter else ()
     for start in range(0, count, grid.per_page):
         n = min(grid.per_page, count - start)
         cells = [divmod(i, grid.cols) for i in range(n)]
@@ -49,17 +56,22 @@ def impose(
             Slot(start + i, r, c, grid.trim(r, c), grid.paint(r, c))
             for i, (r, c) in enumerate(cells)
         )
-        if n not in lines:
-            lines[n] = (crop_marks(grid, n), cut_lines(grid, n) if options.cut_lines else ())
-        marks, cuts = lines[n]
-        pages.append(Page(grid.page_w, grid.page_h, "front", slots, marks, cuts))
+        if options.cutter:  # the machine cuts: no crop marks by its sensor's marks
+            pages.append(Page(grid.page_w, grid.page_h, "front", slots, solids=registration,
+                              label_x=LABEL_FROM_MM))  # fmt: skip
+        else:
+            if n not in lines:
+                lines[n] = (crop_marks(grid, n), cut_lines(grid, n) if options.cut_lines else ())
+            pages.append(Page(grid.page_w, grid.page_h, "front", slots, *lines[n]))
+        marks, cuts = lines.get(n, ((), ()))
         if options.duplex is Duplex.NONE and not has_backs:
             continue
         backs = tuple(back_slot(s, grid, options.duplex, options.back_offset_mm) for s in slots)
         if not has_backs:
             backs = ()
-        if options.duplex is Duplex.NONE:
-            pages.append(Page(grid.page_w, grid.page_h, "back", backs, marks, cuts))
+        if options.duplex is Duplex.NONE:  # backs on sheets of their own, marked the same way
+            pages.append(Page(grid.page_w, grid.page_h, "back", backs, marks, cuts,
+                              solids=registration, label_x=pages[-1].label_x))  # fmt: skip
         else:
             pages.append(Page(grid.page_w, grid.page_h, "back", backs))
     return Imposition(grid, tuple(pages))
