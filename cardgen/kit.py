@@ -30,6 +30,7 @@ from cardgen.printkit.build import (
     Extra,
     Progress,
     build_game,
+    cut_folder,
     no_progress,
     pdf_name,
     write_pdf,
@@ -223,6 +224,7 @@ def selected(game: Game, options: BuildOptions) -> list[str] | None:
 
 def _would_make(game: Game, options: BuildOptions) -> list[str]:
     names = [pdf_name(replace(options, types=(), ids=()))]
+    names += [cut_folder(options)] if options.print.cutter else []
     names += ["png"] * options.png + ["tts"] * options.tts
     names += [f"shop-{options.shop}"] if options.shop else []
     return names + (list(RULES_OUTPUTS) if has_rulebook(game) else [])
