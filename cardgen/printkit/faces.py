@@ -14,7 +14,7 @@ from cardgen.data.spec import BackFace, TypeSpec
 from cardgen.data.units import Size
 from cardgen.printkit.artcheck import art_warnings
 from cardgen.printkit.copies import Copy, printed_copies, unique_faces
-from cardgen.printkit.draw import Face
+from cardgen.printkit.draw import Face, Op
 from cardgen.printkit.icons import icon_set
 from cardgen.printkit.layout import Renderer, TextOverflowError, find_layout, load_layout
 from cardgen.printkit.layout.context import contrast
@@ -168,6 +168,7 @@ def build_faces(
     ids: set[str] | None = None,
     text_overflow: str = "error",
     codes: bool = True,
+    watch: Callable[[str, list[Op]], None] | None = None,
 ) -> FaceSet:
     """Every face of `spec`'s cards (only `ids`, if given).
 
@@ -189,6 +190,7 @@ def build_faces(
                         text_overflow=text_overflow, fonts=fonts)  # fmt: skip
 
     front_renderer, back_renderer = renderer("front"), renderer("back")
+    front_renderer.watch = watch  # told what each element of a front drew (`Renderer.watch`)
     common = {**base_context(game, spec), "codes": codes}
     art_seen: set[tuple[str, float, float, str]] = set()  # art shared by cards: checked once
     art_root = game.spec.folder.resolve()

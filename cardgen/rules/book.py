@@ -23,12 +23,14 @@ from cardgen.data.database import Game
 from cardgen.data.export import cell_text
 from cardgen.data.outputs import Owner, claim, publish, staging_beside
 from cardgen.data.suggest import did_you_mean
+from cardgen.printkit.anatomy import card_parts
 from cardgen.printkit.faces import PRINTED_KINDS, base_context, build_faces, templates_root
 from cardgen.printkit.icons import icon_set
 from cardgen.printkit.layout import LayoutError, load_layout, render_face
 from cardgen.printkit.layout.text import MIN_SIZE_PT
 from cardgen.printkit.paper import PAPERS_MM
 from cardgen.printkit.typefaces import font_table
+from cardgen.rules.anatomy import AnatomyDrawing, callouts
 from cardgen.rules.backends.typeset import Book, Context, Theme, flowables
 from cardgen.rules.markup import MarkupError, literal, literal_inline, parse
 
@@ -275,6 +277,22 @@ class GameBook:
             self.pending.extend(f"diagram {name}: {p}" for p in problems)
         return width, height, face.ops
 
+    def anatomy(self, name: str) -> AnatomyDrawing | None:
+        """The card anatomy diagram `name` declares (`cardgen.rules.anatomy`), or None if
+        `name` is a drawn diagram; a declaration that names no card or part is refused."""
+        path = self.folder / "diagrams" / f"{name}.toml"
+        try:
+            declared = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+            return None  # not an anatomy: drawn (and its problems said) as a layout
+        if "card" not in declared:
+            return None
+        try:
+            parts = card_parts(self.game, str(declared["card"]))
+            return callouts(declared, parts, str(path))
+        except ValueError as exc:
+            raise RulesError(f"{path}: {exc}" if str(path) not in str(exc) else str(exc)) from None
+
     def card_faces(self, ids: list[str]) -> list[tuple[float, float, list]]:
         """The printed fronts of the cards `ids` (width mm, height mm, ops), drawn by the print
         kit from the same data and layouts as the kit's sheets; an id of no printed card is a
@@ -322,7 +340,7 @@ class GameBook:
     def context(self) -> Context:
         return Context(self.icons, self.components, self.glossary, self.clarifications,
                        self.appendix, self.diagram, numbers=self.numbers,
-                       faces=self.card_faces)  # fmt: skip
+                       faces=self.card_faces, anatomy=self.anatomy)  # fmt: skip
 
     def write(self, template: str, path: Path, pagesize_mm: tuple[float, float], body: float,
               margin: float = 16) -> tuple[int, list[str]]:  # fmt: skip

@@ -142,3 +142,37 @@ def test_the_book_opens_on_a_cover_then_a_page_of_contents(built, game_id):
     assert page_text(out / "rules.pdf", 1).startswith(game.name)
     assert page_text(out / "rules.pdf", 2).startswith("Contents Overview and goal")
     assert page_text(out / "rules.pdf", 3).startswith("Overview and goal")
+
+
+ANATOMIES = sorted(p.parent.parent.name for p in TEMPLATES.glob("*/diagrams/anatomy.toml"))
+
+
+@pytest.mark.parametrize("game_id", ANATOMIES)
+def test_the_card_anatomy_is_the_printed_card_with_its_parts_named(built, game_id):
+    """The anatomy page shows the card as the kit prints it (its name in the card's own
+    typeface, inside the outline its callout draws), and every label declared beside it."""
+    import tomllib
+
+    declared = tomllib.loads((TEMPLATES / game_id / "diagrams" / "anatomy.toml").read_text())
+    game = load_game_or_raise(DATA / game_id)
+    name = game.by_id(declared["card"]).name
+    labels = [c["label"] for c in declared["callouts"]]
+    with pdfplumber.open(built[game_id][1] / "rules.pdf") as pdf:
+        page = next(p for p in pdf.pages if all(label in (p.extract_text() or "")
+                                                for label in labels))  # fmt: skip
+        outlines = [c for c in page.curves if c.get("stroke") and not c.get("fill")]
+        assert len(outlines) >= len(labels)
+        words = [w for w in page.extract_words(extra_attrs=["fontname"])
+                 if w["text"].lower() == name.split()[0].lower()]  # fmt: skip
+        card_font = {f.split("+")[-1].split("-")[0] for f in game_fonts(game_id)}
+        printed = [w for w in words if w["fontname"].split("+")[-1].split("-")[0] in card_font]
+        assert printed, f"{name} is not printed in the card's own typeface"
+        word = printed[0]  # its box is the font's, not the ink's: its middle line is inside
+        middle = (word["top"] + word["bottom"]) / 2
+        assert any(o["x0"] <= word["x0"] and word["x1"] <= o["x1"] and o["top"] < middle
+                   < o["bottom"] for o in outlines)  # fmt: skip
+
+
+def game_fonts(game_id: str) -> list[str]:
+    """The family names of the display typeface the game's cards use."""
+    return [p.stem for p in (DATA / game_id / "fonts").glob("*.ttf")]

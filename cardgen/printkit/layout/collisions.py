@@ -30,10 +30,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardgen.printkit.backends.fonts import PT_PER_MM, ink_bounds_mm
-from cardgen.printkit.draw import EllipseOp, IconOp, ImageOp, Op, PolygonOp, RectOp, TextOp
+from cardgen.printkit.draw import (
+    ArtOp,
+    EllipseOp,
+    IconOp,
+    ImageOp,
+    Op,
+    PolygonOp,
+    RectOp,
+    TextOp,
+)
 from cardgen.printkit.layout.elements import Ctx
 from cardgen.printkit.layout.errors import LayoutError
-from cardgen.printkit.layout.render import Plan, Renderer
+from cardgen.printkit.layout.render import Plan, Renderer, element_name
 from cardgen.printkit.layout.template import Element
 
 TOLERANCE = 0.05  # mm: less than a pixel at 600 dpi; rounding never collides
@@ -73,11 +82,6 @@ class Drawn:
         return other.name in self.overlaps or self.name in other.overlaps
 
 
-def element_name(element: Element) -> str:
-    """The element's `id`, or its type and number in the layout (`text#3`)."""
-    return f"{element.type}#{element.id}" if element.id.isdigit() else element.id
-
-
 def op_box(op: Op) -> Box | None:
     """Where an op puts ink (text: its glyphs' real bounds; an icon: its square)."""
     if isinstance(op, TextOp):
@@ -87,7 +91,7 @@ def op_box(op: Op) -> Box | None:
         if left == right:
             return None
         return op.x + left, op.baseline + top, op.x + right, op.baseline + bottom
-    if isinstance(op, IconOp):
+    if isinstance(op, IconOp | ArtOp):
         return op.x, op.y, op.x + op.size, op.y + op.size
     if isinstance(op, RectOp | ImageOp):
         return op.x, op.y, op.x + op.w, op.y + op.h

@@ -128,6 +128,9 @@ class Renderer:
         if layout.options.get("text_overflow") == "warn":
             self.policy = "warn"
         self.plans = [Plan.of(element) for element in layout.elements]
+        # told what each element drew (a repeat's members as `repeat.member`, moved into
+        # place): a rulebook's card anatomy points at the elements of the printed face
+        self.watch: Callable[[str, list[Op]], None] | None = None
 
     def render(self, context: dict[str, Any]) -> tuple[Face, list[str]]:
         """The face for `context` and the problems met; see `render_face`. A face that spends
@@ -157,7 +160,10 @@ class Renderer:
         scope = self.scope(context)
         face = Face(self.width, self.height, self.bleed, shape=self.shape)
         for plan in self.plans:
-            face.ops.extend(self._element_ops(plan, scope, problems, overflows))
+            ops = self._element_ops(plan, scope, problems, overflows)
+            face.ops.extend(ops)
+            if self.watch is not None:
+                self.watch(element_name(plan.element), ops)
         if overflows and self.policy == "error":
             raise TextOverflowError(overflows)
         return face, problems + overflows
@@ -201,7 +207,11 @@ class Renderer:
                 scope.update(names)
                 for child in plan.children:
                     drawn = self._element_ops(child, scope, problems, overflows)
-                    ops += translate_ops(drawn, dx, dy)
+                    moved = translate_ops(drawn, dx, dy)
+                    ops += moved
+                    if self.watch is not None:
+                        member = f"{element_name(plan.element)}.{element_name(child.element)}"
+                        self.watch(member, moved)
         finally:
             for name in REPEAT_NAMES:
                 scope.pop(name, None)
@@ -227,6 +237,11 @@ class Renderer:
         if key is not None and len(plan.memo) < MEMO_LIMIT:
             plan.memo[key] = drawn
         return drawn
+
+
+def element_name(element: Element) -> str:
+    """The element's `id`, or its type and number in the layout (`text#3`)."""
+    return f"{element.type}#{element.id}" if element.id.isdigit() else element.id
 
 
 def _memo_key(values: list[Any]) -> tuple | None:

@@ -35,7 +35,8 @@ from reportlab.platypus.tableofcontents import TableOfContents
 from cardgen.printkit.backends.fonts import PDF_NAMES, VERA
 from cardgen.printkit.backends.painter import register_fonts
 from cardgen.printkit.layout.text import MIN_SIZE_PT
-from cardgen.rules.backends.drawings import CardRow, Diagram
+from cardgen.rules.anatomy import AnatomyDrawing
+from cardgen.rules.backends.drawings import AnatomyFigure, CardRow, Diagram
 from cardgen.rules.backends.inline import inline
 from cardgen.rules.markup import Block
 
@@ -132,6 +133,8 @@ class Context:
     numbers: Callable[[], list[list[str]]] = list  # header and rows: the game's rule numbers
     # card ids -> each card's printed front as (width mm, height mm, ops); unknown ids said
     faces: Callable[[list[str]], list[tuple[float, float, list]]] = lambda ids: []
+    # a diagram's name -> its card anatomy, if it is one (a printed card, its parts named)
+    anatomy: Callable[[str], AnatomyDrawing | None] = lambda name: None
     problems: list[str] = field(default_factory=list)
     at_start: bool = True  # nothing typeset yet
     covered: bool = False  # the book opens with a cover: its contents get a page and a heading
@@ -393,6 +396,10 @@ def _directive(block: Block, ctx: Context, theme: Theme, styles: dict, para) -> 
             ctx.problems.append(f"line {block.line}: :::diagram needs a name")
             return []
         name = block.args[0]
+        drawing = ctx.anatomy(name)
+        if drawing is not None:
+            font = styles["body"].fontName
+            return [AnatomyFigure(drawing, name, font, 8.0, theme.accent), Spacer(1, 8)]
         width, height, ops = ctx.diagram(name, MIN_SIZE_PT)  # drawn now: its problems reported
 
         def draw(floor: float, name: str = name) -> list:
