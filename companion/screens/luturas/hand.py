@@ -1,5 +1,6 @@
-"""The hand of the player whose eyes the screen shows, and with the app's cards which physical
-cards to take. Nobody else's hand, ever: on the shared tablet only behind that player's cover."""
+"""The hand of the player whose eyes the screen shows, as its printed cards (`table.faces`, each
+with its words for screen readers), and with the app's cards which physical cards to take.
+Nobody else's hand, ever: on the shared tablet only behind that player's cover."""
 
 from __future__ import annotations
 
@@ -12,6 +13,10 @@ from companion.engine.seats import HIDDEN
 from companion.games.luturas.state import design
 from companion.screens.luturas.eyes import APP_CARDS, Screen
 from companion.screens.luturas.words import card_words, listed
+from companion.screens.table.faces import face_row
+
+GAME = "luturas"
+CARD_PX = 132  # a hand of seven in one row on a landscape tablet; the numbers readable
 
 
 def by_design(cards: list[str]) -> list[tuple[str, int]]:
@@ -31,14 +36,16 @@ def cards(screen: Screen, seat: int) -> None:
     if screen.cards == APP_CARDS:
         for line in to_take(screen, seat):
             st.html(f'<div class="lt-todo">☞ {escape(line)}</div>')
-    rows = "".join(
-        f"<li>{f'<b>{n} ×</b> ' if n > 1 else ''}{escape(card_words(screen.data, c))}</li>"
-        for c, n in by_design(held)
-    )
     st.html(
         f'<div class="lt-hand"><div class="lt-title">Your hand, {escape(screen.name(seat))} '
-        f"({len(held)})</div><ul>{rows or '<li>empty</li>'}</ul></div>"
+        f"({len(held)})</div>{pictures(screen, held) or 'empty'}</div>"
     )
+
+
+def pictures(screen: Screen, held: list[str]) -> str:
+    """The cards `held` as printed, each design once with how many are held ("" for none)."""
+    shown = [(design(c), card_words(screen.data, c), n) for c, n in by_design(held)]
+    return face_row(GAME, shown, CARD_PX) if shown else ""
 
 
 def to_take(screen: Screen, seat: int) -> list[str]:

@@ -1,16 +1,18 @@
 """The CSS every card game's page shares, under the game's prefix (`rp`, `va`, `lt`, `dc`): the
 page's margins, the table's column, and for the pages that end the same way the covers, the
-button words, the card buttons, the alerts, the words around the board (what just happened, the
-prompt, a box's title, the reason under a refused Undo) and the portrait tablet's order (the
-controls first, in sight without scrolling). A game's own rules go between `head` and `tail`
-(`sheet`); what the games share is written here once, so their pages look alike: one button
-height, weight and type size, no words under 12 px.
+button words, the card buttons, the printed cards (`faces`), the alerts, the words around the
+board (what just happened, the prompt, a box's title, the reason under a refused Undo) and the
+portrait tablet's order (the controls first, in sight without scrolling). A game's own rules go
+between `head` and `tail` (`sheet`); what the games share is written here once, so their pages
+look alike: one button height, weight and type size, no words under 12 px.
 
 The classes are the ones the table pieces' markup and `st.container(key=...)` boxes carry; the
 browser tests check the layout this gives at both tablet sizes.
 """
 
 from __future__ import annotations
+
+from companion.screens.table.faces import FACES_CSS
 
 MARGINS = """\
   div[data-testid="stMainBlockContainer"] { padding-left: 0.8rem; padding-right: 0.8rem;
@@ -46,7 +48,8 @@ def tail(prefix: str) -> str:
     """The pass-the-tablet cover (and the end's), the words on buttons, the card buttons of the
     entry (`<prefix>_design_`, `<prefix>_card_`), alerts, and on a portrait tablet the controls
     above the board."""
-    return f"""\
+    return (
+        f"""\
   .{prefix}-cover {{ background: #263238; color: #FFFFFF; border-radius: 14px; padding: 18px 16px;
               font-size: 1.5rem; font-weight: 700; text-align: center; }}
   .{prefix}-cover small {{ display: block; font-size: 1.05rem; font-weight: 500; margin-top: 6px;
@@ -80,6 +83,8 @@ def tail(prefix: str) -> str:
       width: 100% !important; flex: 1 1 100% !important; }}
   }}
 """
+        + FACES_CSS
+    )
 
 
 def sheet(*parts: str) -> str:

@@ -1,16 +1,23 @@
-"""The hand of the player whose eyes the screen shows: their hero cards with their printed numbers
-and their equipment with its bonuses, and with the app's cards which cards to take from their
-stocks. Nobody else's hand, ever: on the shared tablet only behind that player's cover."""
+"""The hand of the player whose eyes the screen shows: their hero and equipment cards as printed
+(`table.faces`; the numbers and bonuses in each picture's words), and with the app's cards which
+cards to take from their stocks. Nobody else's hand, ever: on the shared tablet only behind that
+player's cover."""
 
 from __future__ import annotations
 
+from collections import Counter
 from html import escape
 
 import streamlit as st
 
+from companion.games.va_card_game.data import design
+from companion.screens.table.faces import face_row
 from companion.screens.va_card_game.eyes import APP_CARDS, Screen
 from companion.screens.va_card_game.table_talk import news
 from companion.screens.va_card_game.words import bonus, gear_name, printed
+
+GAME = "va_card_game"
+CARD_PX = 132  # a hand of nine or ten in two rows on a landscape tablet; the numbers readable
 
 
 def to_take(screen: Screen) -> None:
@@ -29,18 +36,11 @@ def hand(screen: Screen, seat: int) -> None:
         return
     view, data = screen.view, screen.data
     heroes, gear = view["hero_hands"][seat], view["gear_hands"][seat]
-    chips = [
-        f'<span class="va-card hero"><b>{escape(data.name(h))}</b> '
-        f"{escape(printed(data, h).words())}</span>"
-        for h in heroes
-    ]
-    chips += [
-        f'<span class="va-card gear"><b>{escape(gear_name(data, g))}</b> '
-        f"{escape(bonus(data, g))}</span>"
-        for g in gear
-    ]
+    held = [(design(h), f"{data.name(h)}: {printed(data, h).words()}") for h in heroes]
+    held += [(design(g), f"{gear_name(data, g)}: {bonus(data, g)}") for g in gear]
     counted = f"{len(heroes)} {'hero' if len(heroes) == 1 else 'heroes'}, {len(gear)} equipment"
+    cards = face_row(GAME, [(c, words, n) for (c, words), n in Counter(held).items()], CARD_PX)
     st.html(
         f'<div class="va-hand"><div class="va-title">Your hand, {escape(screen.name(seat))} '
-        f'({counted})</div><div class="va-chips">{"".join(chips) or "empty"}</div></div>'
+        f"({counted})</div>{cards if held else 'empty'}</div>"
     )
