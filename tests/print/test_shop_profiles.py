@@ -339,7 +339,13 @@ def test_cmyk_shops_write_pdf_x1a(built, shop, condition):
     assert info["/GTS_PDFXVersion"] == "PDF/X-1:2001"
     assert info["/GTS_PDFXConformance"] == "PDF/X-1a:2001"
     assert info["/Trapped"] == "/False" and info["/Title"]
+    assert info["/CreationDate"] and info["/ModDate"] and intent["/Info"]
     assert "/ID" in reader.trailer
+    # nothing PDF/X-1a forbids anywhere in the file: LZW compression, transfer curves,
+    # halftones of other types than 1 and 5, encryption
+    raw = path.read_bytes()
+    assert b"/LZWDecode" not in raw and b"/TR " not in raw and b"/TR2" not in raw
+    assert b"/HalftoneType" not in raw and "/Encrypt" not in reader.trailer
     for page in reader.pages:
         media = [float(v) for v in page.mediabox]
         for box in (page.trimbox, page.bleedbox):
