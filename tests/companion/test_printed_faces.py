@@ -95,3 +95,20 @@ def test_va_hands_are_printed_cards_on_each_players_device(home, seat):
     saved = save(home, opened())
     shown = pictures(text(screen(home, saved, seat_key(saved.key, saved.gid, seat))))
     assert shown and all(": " in words for words in shown)  # name: printed numbers
+
+
+def test_riposte_hands_are_the_printed_cards_and_only_ones_own(home):
+    """Each player's device shows their five cards as printed, each picture with its move in
+    words, and no picture of the other player's cards."""
+    from companion.screens.riposte.pictures import describe
+
+    from .test_app_riposte import drafted
+
+    match = drafted()
+    saved = save(home, match)
+    data = match.rules.data
+    for seat in (P1, P2):
+        shown = pictures(text(screen(home, saved, seat_key(saved.key, saved.gid, seat))))
+        held = match.rules.view(match.state, seat)["hands"][seat]
+        assert len(shown) == len(held) == 5
+        assert sorted(shown) == sorted(describe(data.cards[c]) for c in held)

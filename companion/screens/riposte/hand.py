@@ -1,6 +1,6 @@
-"""The hand of the player whose eyes the screen shows: their cards as small pictures, and with
-the app's cards which of them to take from the stock. Nobody else's hand, ever: on the shared
-tablet only behind that player's cover."""
+"""The hand of the player whose eyes the screen shows: their cards as printed (`table.faces`,
+each picture with its move in words), and with the app's cards which of them to take from the
+stock. Nobody else's hand, ever: on the shared tablet only behind that player's cover."""
 
 from __future__ import annotations
 
@@ -9,10 +9,12 @@ from html import escape
 import streamlit as st
 
 from companion.screens.riposte.eyes import APP_CARDS, Screen
-from companion.screens.riposte.pictures import card_svg
+from companion.screens.riposte.pictures import describe
 from companion.screens.riposte.table_talk import news
+from companion.screens.table.faces import face_row
 
-CARD_PX = 84
+GAME = "riposte"
+CARD_PX = 112  # five cards in a row on a tablet; the attack tabs and the bar readable
 
 
 def hand(screen: Screen, seat: int) -> None:
@@ -26,11 +28,9 @@ def hand(screen: Screen, seat: int) -> None:
             st.html(f'<div class="rp-todo rp-private">☞ {escape(line)}</div>')
     if not cards:
         return
-    pictures = "".join(
-        f'<div class="rp-slot">{card_svg(data.cards[c], CARD_PX)}</div>' for c in cards
-    )
+    shown = [(c.rsplit(".", 1)[0], describe(data.cards[c]), 1) for c in cards]
     st.markdown(
         f'<div class="rp-hand-box"><div class="rp-title">Your hand, {escape(screen.name(seat))}'
-        f' ({len(cards)})</div><div class="rp-cards">{pictures}</div></div>',
+        f" ({len(cards)})</div>{face_row(GAME, shown, CARD_PX)}</div>",
         unsafe_allow_html=True,
     )
