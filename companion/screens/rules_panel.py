@@ -30,6 +30,7 @@ import streamlit as st
 
 from companion.games.rulings import Entry, Rulebook, Ruling, rulebook, ruling_of
 from companion.screens.parts import plain
+from companion.screens.table.faces import large
 
 OPEN = "rules_open"  # (game id, what, note): what the rules dialog shows now
 What = tuple[Any, ...]  # ("keyword", set, id) | ("card", id) | ("ruling", id) | ("group", ...)
@@ -177,10 +178,14 @@ def show_open() -> None:
     except KeyError:
         close()
         return
-    st.dialog(plain(found.name), width="large", on_dismiss=close)(_entry)(found, note, cited)
+    picture = large(game_id, what[1], found.name) if what[0] == "card" else ""
+    st.dialog(plain(found.name), width="large", on_dismiss=close)(_entry)(found, note, cited,
+                                                                          picture)  # fmt: skip
 
 
-def _entry(found: Entry, note: str | None, cited: str | None) -> None:
+def _entry(found: Entry, note: str | None, cited: str | None, picture: str = "") -> None:
+    if picture:  # a card: as printed, above its rules
+        st.html(picture)
     if note:
         st.html(f'<div class="rules-note">{escape(note)}</div>')
     if found.kind != "Ruling":

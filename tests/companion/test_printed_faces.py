@@ -110,5 +110,26 @@ def test_riposte_hands_are_the_printed_cards_and_only_ones_own(home):
     for seat in (P1, P2):
         shown = pictures(text(screen(home, saved, seat_key(saved.key, saved.gid, seat))))
         held = match.rules.view(match.state, seat)["hands"][seat]
-        assert len(shown) == len(held) == 5
-        assert sorted(shown) == sorted(describe(data.cards[c]) for c in held)
+        assert len(held) == 5  # a design held twice is one picture with its count
+        assert sorted(shown) == sorted({describe(data.cards[c]) for c in held})
+
+
+def test_a_card_in_the_hand_opens_its_rules_with_the_card_large(home):
+    """Each card's name under its picture opens the card's rules: the dialog shows the card as
+    printed, large, above the rulebook's words for it."""
+    from companion.games.rulings import rulebook
+
+    from .test_app_rules_at_a_tap import dialog, says_entry
+
+    saved = save(home, dealt())
+    at = tap(screen(home, saved, saved.key), "lt_cover")
+    title, said = dialog(tap(at, "rule_lt_hand_tidepup_g1"))
+    assert title == "Tidepup"  # the rulebook's name for the card (its Gears share it)
+    large = re.search(
+        r'<div class="tb-large">.*?<img src="data:image/webp;base64,[^"]+"'
+        r' alt="Tidepup[^"]*" title="[^"]*" width="(\d+)"',
+        said,
+        re.DOTALL,
+    )
+    assert large is not None and int(large[1]) > 200  # larger than in the hand
+    says_entry(said, rulebook("luturas").card("tidepup_g1"))

@@ -13,7 +13,7 @@ from companion.engine.seats import HIDDEN
 from companion.games.luturas.state import design
 from companion.screens.luturas.eyes import APP_CARDS, Screen
 from companion.screens.luturas.words import card_words, listed
-from companion.screens.table.faces import face_row
+from companion.screens.table.held import held_cards
 
 GAME = "luturas"
 CARD_PX = 132  # a hand of seven in one row on a landscape tablet; the numbers readable
@@ -36,16 +36,18 @@ def cards(screen: Screen, seat: int) -> None:
     if screen.cards == APP_CARDS:
         for line in to_take(screen, seat):
             st.html(f'<div class="lt-todo">☞ {escape(line)}</div>')
-    st.html(
-        f'<div class="lt-hand"><div class="lt-title">Your hand, {escape(screen.name(seat))} '
-        f"({len(held)})</div>{pictures(screen, held) or 'empty'}</div>"
-    )
+    with st.container(key="lt_hand"):
+        st.html(f'<div class="lt-title">Your hand, {escape(screen.name(seat))} ({len(held)})</div>'
+                + ("" if held else "empty"))  # fmt: skip
+        pictures(screen, held)
 
 
-def pictures(screen: Screen, held: list[str]) -> str:
-    """The cards `held` as printed, each design once with how many are held ("" for none)."""
-    shown = [(design(c), card_words(screen.data, c), n) for c, n in by_design(held)]
-    return face_row(GAME, shown, CARD_PX) if shown else ""
+def pictures(screen: Screen, held: list[str]) -> None:
+    """The cards `held` as printed, each design once with how many are held, each to tap for
+    its rules."""
+    data = screen.data
+    shown = [(design(c), data.title(c), card_words(data, c), n) for c, n in by_design(held)]
+    held_cards(GAME, shown, CARD_PX, key="lt_hand")
 
 
 def to_take(screen: Screen, seat: int) -> list[str]:

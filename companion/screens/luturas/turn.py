@@ -48,8 +48,7 @@ def _hand(screen: Screen, p: int) -> None:
         for line in hand.to_take(screen, p):
             st.html(f'<div class="lt-todo">☞ {escape(line)}</div>')
     _section(f"Your hand ({len(held)})")
-    if held:
-        st.html(hand.pictures(screen, held))
+    hand.pictures(screen, held)
     scan.from_hand(screen, p, HAND_KINDS)
     data = screen.data
     rows = []

@@ -4,6 +4,7 @@ stock. Nobody else's hand, ever: on the shared tablet only behind that player's 
 
 from __future__ import annotations
 
+from collections import Counter
 from html import escape
 
 import streamlit as st
@@ -11,7 +12,7 @@ import streamlit as st
 from companion.screens.riposte.eyes import APP_CARDS, Screen
 from companion.screens.riposte.pictures import describe
 from companion.screens.riposte.table_talk import news
-from companion.screens.table.faces import face_row
+from companion.screens.table.held import held_cards
 
 GAME = "riposte"
 CARD_PX = 112  # five cards in a row on a tablet; the attack tabs and the bar readable
@@ -28,9 +29,11 @@ def hand(screen: Screen, seat: int) -> None:
             st.html(f'<div class="rp-todo rp-private">☞ {escape(line)}</div>')
     if not cards:
         return
-    shown = [(c.rsplit(".", 1)[0], describe(data.cards[c]), 1) for c in cards]
-    st.markdown(
-        f'<div class="rp-hand-box"><div class="rp-title">Your hand, {escape(screen.name(seat))}'
-        f" ({len(cards)})</div>{face_row(GAME, shown, CARD_PX)}</div>",
-        unsafe_allow_html=True,
-    )
+    designs = Counter((c.rsplit(".", 1)[0], data.cards[c].name, describe(data.cards[c]))
+                      for c in cards)  # fmt: skip
+    shown = [(c, name, words, n) for (c, name, words), n in designs.items()]
+    with st.container(key="rp_hand"):
+        st.html(
+            f'<div class="rp-title">Your hand, {escape(screen.name(seat))} ({len(cards)})</div>'
+        )
+        held_cards(GAME, shown, CARD_PX, key="rp_hand")

@@ -80,6 +80,15 @@ def face_html(game_id: str, card_id: str, width_px: int, words: str, count: int 
     )
 
 
+def large(game_id: str, card_id: str, words: str, width_px: int = 260) -> str:
+    """The card as printed, large (a rules dialog's picture of it); "" if the data prints no
+    card of that id."""
+    when = stamp(game_id)
+    if not face_png(game_id, card_id, width_px, when):
+        return ""
+    return f'<div class="tb-large">{face_html(game_id, card_id, width_px, words, 1, when)}</div>'
+
+
 def face_row(game_id: str, cards: list[tuple[str, str, int]], width_px: int) -> str:
     """Printed cards side by side, wrapping: (card id, its words, copies) each."""
     when = stamp(game_id)
@@ -94,6 +103,7 @@ FACES_CSS = """
 .tb-count { position: absolute; top: 4px; left: 4px; z-index: 1; line-height: 1.2;
             background: #1A1A1A; color: #FFFFFF; border-radius: 10px; padding: 1px 7px;
             font-weight: 700; font-size: 0.95rem; }
+.tb-large { display: flex; justify-content: center; margin: 0 0 8px; }
 .tb-face-words { display: inline-block; padding: 4px 8px; border: 1px solid #BBB;
                  border-radius: 6px; }
 """

@@ -11,7 +11,7 @@ from html import escape
 import streamlit as st
 
 from companion.games.va_card_game.data import design
-from companion.screens.table.faces import face_row
+from companion.screens.table.held import held_cards
 from companion.screens.va_card_game.eyes import APP_CARDS, Screen
 from companion.screens.va_card_game.table_talk import news
 from companion.screens.va_card_game.words import bonus, gear_name, printed
@@ -36,11 +36,15 @@ def hand(screen: Screen, seat: int) -> None:
         return
     view, data = screen.view, screen.data
     heroes, gear = view["hero_hands"][seat], view["gear_hands"][seat]
-    held = [(design(h), f"{data.name(h)}: {printed(data, h).words()}") for h in heroes]
-    held += [(design(g), f"{gear_name(data, g)}: {bonus(data, g)}") for g in gear]
+    held = [(design(h), data.name(h), f"{data.name(h)}: {printed(data, h).words()}")
+            for h in heroes]  # fmt: skip
+    held += [(design(g), gear_name(data, g), f"{gear_name(data, g)}: {bonus(data, g)}")
+             for g in gear]  # fmt: skip
     counted = f"{len(heroes)} {'hero' if len(heroes) == 1 else 'heroes'}, {len(gear)} equipment"
-    cards = face_row(GAME, [(c, words, n) for (c, words), n in Counter(held).items()], CARD_PX)
-    st.html(
-        f'<div class="va-hand"><div class="va-title">Your hand, {escape(screen.name(seat))} '
-        f"({counted})</div>{cards if held else 'empty'}</div>"
-    )
+    with st.container(key="va_hand"):
+        st.html(
+            f'<div class="va-title">Your hand, {escape(screen.name(seat))} ({counted})</div>'
+            + ("" if held else "empty")
+        )
+        shown = [(c, name, words, n) for (c, name, words), n in Counter(held).items()]
+        held_cards(GAME, shown, CARD_PX, key="va_hand")
