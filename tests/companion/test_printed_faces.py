@@ -71,7 +71,7 @@ def test_the_hand_shows_its_printed_cards_with_their_words(home):
     designs = {c.rsplit(".", 1)[0] for c in [*HAND_A, "crystal_aquatic.3"]}
     assert len(shown) == len(designs)
     assert any(words.startswith("Tidepup Gear 1") for words in shown)
-    assert "3 ×</span>" in text(at)  # three Aquatic Crystals: one picture, counted
+    assert "Aquatic Crystal ×3" in text(at)  # three Aquatic Crystals: one picture, counted
 
 
 def pictures(page: str) -> list[str]:
