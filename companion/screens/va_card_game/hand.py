@@ -17,7 +17,7 @@ from companion.screens.va_card_game.table_talk import news
 from companion.screens.va_card_game.words import bonus, gear_name, printed
 
 GAME = "va_card_game"
-CARD_PX = 132  # a hand of nine or ten in two rows on a landscape tablet; the numbers readable
+CARD_PX = 118  # three to a row in a landscape tablet's right column; the numbers readable
 
 
 def to_take(screen: Screen) -> None:
