@@ -1,8 +1,9 @@
 """Links that stop working, and a database another program holds, on a real server in chromium
 (issue "Secrets that hold", items 3 and 6).
 
-- A phone open on Player 2's seat link, its hand on screen, loses it within 2 seconds of the table
-  making new codes, by itself (the page's one-second glance; no reload, no tap): the one line
+- A phone open on Player 2's seat link, its hand on screen, loses it by itself soon after the table
+  makes new codes (the page's one-second glance, about 1 s; the test allows 8 s on a loaded
+  machine; no reload, no tap): the one line
   saying why shows, and nothing of the hand is left in the page, not even hidden.
 - New game tapped while an `sqlite3` shell holds the database's write lock shows "Waiting for the
   saved games…" in sight at once, and after the store's wait (about 7 s) one line saying what was
@@ -27,7 +28,8 @@ from .conftest import wait_for_app
 pytestmark = pytest.mark.slow
 
 PHONE = {"width": 390, "height": 844}
-FOLLOW = 2.0  # seconds: a device shows what changed in the store within this
+FOLLOW = 8.0  # seconds: a device shows what changed in the store by itself within this, even on
+# a loaded machine (it polls the store every second); a bound, not a speed test
 P2 = 1
 HANDS = [["wolf.1", "fox.1", "rat.1", "rock.1", "gyr_falcon.1", "anaconda.1"],
          ["wolf.2", "fox.2", "porcupine.1", "tortoise.1", "cheetah.1", "armadillo.1"]]  # fmt: skip
