@@ -52,9 +52,13 @@ LAYERS = {
         "companion.ai",
     ),
 }
-# What the companion may read of cardgen: the card database, and the engine interface in the one
-# module that implements it (registered as the `cardgen.engines` entry point).
-COMPANION_READS = {"companion.provides": ("cardgen.data", "cardgen.engines")}
+# What the companion may read of cardgen: the card database, the engine interface in the one
+# module that implements it (registered as the `cardgen.engines` entry point), and a card's
+# printed front for the screen in the one module that shows it.
+COMPANION_READS = {
+    "companion.provides": ("cardgen.data", "cardgen.engines"),
+    "companion.screens.table.faces": ("cardgen.data", "cardgen.printkit.screen"),
+}
 ENGINE_PROVIDER = "companion.provides:engine"
 
 # Calls that import the module a string names: `importlib.import_module`, `__import__`, and

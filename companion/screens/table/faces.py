@@ -11,7 +11,6 @@ reads the hand as before; the page decides whose cards it shows (a seat's own ha
 from __future__ import annotations
 
 import base64
-import io
 from functools import lru_cache
 from html import escape
 from typing import Any
@@ -48,20 +47,12 @@ def _game(game_id: str, when: tuple) -> Any:
 def face_png(game_id: str, card_id: str, width_px: int, when: tuple) -> str:
     """The card's printed front, `width_px` CSS pixels wide, as a data URI ("" if the data
     has no printed card of that id)."""
-    from cardgen.printkit.backends.png import render_png
-    from cardgen.printkit.faces import PRINTED_KINDS, build_faces
+    from cardgen.printkit.screen import card_picture
 
-    game = _game(game_id, when)
-    card = game.by_id(card_id)
-    spec = game.spec.type(card.type) if card is not None else None
-    if card is None or spec is None or spec.kind not in PRINTED_KINDS:
+    picture = card_picture(_game(game_id, when), card_id, width_px, SHARPNESS)
+    if picture is None:
         return ""
-    face = build_faces(game, spec, 0.0, ids={card_id}, codes=False).front(card_id)
-    dpi = round(width_px * SHARPNESS / (face.width / 25.4))
-    image = render_png(face, dpi=dpi, bleed=False)
-    out = io.BytesIO()
-    image.save(out, "WEBP", quality=82, method=4)
-    return "data:image/webp;base64," + base64.b64encode(out.getvalue()).decode("ascii")
+    return "data:image/webp;base64," + base64.b64encode(picture).decode("ascii")
 
 
 def face_html(game_id: str, card_id: str, width_px: int, words: str, count: int = 1,
