@@ -114,19 +114,20 @@ def title_bar(
     A page whose undo must do more (take back the app's moves too) passes its own `undo`; when
     the engine refuses an undo now (a sealed bid), `why_not` says why under the disabled button,
     since a tooltip needs a hover a finger cannot give."""
-    heading, undo_column, table_column, back_column = st.columns(
-        [3, 1.1, 1.1, 1.3], vertical_alignment="center"
-    )
+    heading, controls = st.columns([3, 3.5], vertical_alignment="center")
     heading.markdown(f"### {plain(title)}")
     refused = not can_undo or bool(why_not)
-    undo_column.button("↶ Undo", key=f"{prefix}_undo", on_click=undo, args=undo_args,
-                       width="stretch", wrap=wrap, disabled=refused)  # fmt: skip
-    if why_not and can_undo:
-        undo_column.caption(plain(why_not))
-    table_column.button("Table view", key=f"{prefix}_table", on_click=session.show_table_view,
-                        width="stretch", wrap=wrap, help=TABLE_VIEW_HELP)  # fmt: skip
-    back_column.button("Back to games", key=f"{prefix}_back", on_click=session.leave,
-                       width="stretch", wrap=wrap)  # fmt: skip
+    with controls:
+        # one row of three even on a phone, where the columns stack: the hand stays in sight
+        with st.container(horizontal=True, gap="xsmall", key=f"{prefix}_controls"):
+            st.button("↶ Undo", key=f"{prefix}_undo", on_click=undo, args=undo_args,
+                      width="stretch", wrap=wrap, disabled=refused)  # fmt: skip
+            st.button("Table view", key=f"{prefix}_table", on_click=session.show_table_view,
+                      width="stretch", wrap=wrap, help=TABLE_VIEW_HELP)  # fmt: skip
+            st.button("Back to games", key=f"{prefix}_back", on_click=session.leave,
+                      width="stretch", wrap=wrap)  # fmt: skip
+        if why_not and can_undo:
+            st.caption(plain(why_not))
 
 
 def flash(message: str | None) -> None:

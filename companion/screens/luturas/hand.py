@@ -16,7 +16,7 @@ from companion.screens.luturas.words import card_words, listed
 from companion.screens.table.held import held_cards
 
 GAME = "luturas"
-CARD_PX = 118  # three to a row in a landscape tablet's right column; the numbers readable
+CARD_PX = 112  # three to a row on a phone and in a landscape tablet's right column
 
 
 def by_design(cards: list[str]) -> list[tuple[str, int]]:

@@ -94,6 +94,9 @@ FACES_CSS = """
 .tb-count { position: absolute; top: 4px; left: 4px; z-index: 1; line-height: 1.2;
             background: #1A1A1A; color: #FFFFFF; border-radius: 10px; padding: 1px 7px;
             font-weight: 700; font-size: 0.95rem; }
+div[class*="_faces"] div[class*="st-key-rule_"] button p {
+  font-size: 0.95rem !important; overflow-wrap: normal; word-break: normal; }
+div[class*="_faces"] div[class*="st-key-rule_"] button { padding: 4px 4px; min-height: 44px; }
 .tb-large { display: flex; justify-content: center; margin: 0 0 8px; }
 .tb-face-words { display: inline-block; padding: 4px 8px; border: 1px solid #BBB;
                  border-radius: 6px; }

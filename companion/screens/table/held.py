@@ -17,7 +17,7 @@ Held = tuple[str, str, str, int]  # card id, name, words (what the picture says)
 def held_cards(game_id: str, held: list[Held], width_px: int, *, key: str) -> None:
     """`held` side by side; each name a `rule_<key>_<card id>` button."""
     when = stamp(game_id)
-    with st.container(horizontal=True, gap="small", key=f"{key}_faces"):
+    with st.container(horizontal=True, gap="xsmall", key=f"{key}_faces"):
         for card_id, name, words, count in held:
             with st.container(width=width_px, gap=None, key=f"{key}_face_{card_id}"):
                 many = f" ×{count}" if count > 1 else ""

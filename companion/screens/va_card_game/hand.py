@@ -17,7 +17,7 @@ from companion.screens.va_card_game.table_talk import news
 from companion.screens.va_card_game.words import bonus, gear_name, printed
 
 GAME = "va_card_game"
-CARD_PX = 118  # three to a row in a landscape tablet's right column; the numbers readable
+CARD_PX = 112  # three to a row on a phone and in a landscape tablet's right column
 
 
 def to_take(screen: Screen) -> None:
