@@ -23,7 +23,9 @@ def card_picture(game: Game, card_id: str, width_px: int, sharpness: int = 2) ->
     spec = game.spec.type(card.type) if card is not None else None
     if card is None or spec is None or spec.kind not in PRINTED_KINDS:
         return None
-    face = build_faces(game, spec, 0.0, ids={card_id}, codes=False).front(card_id)
+    # a text too long for its box is set at its smallest size, as `--text-overflow warn` prints
+    faces = build_faces(game, spec, 0.0, ids={card_id}, text_overflow="warn", codes=False)
+    face = faces.front(card_id)
     image = render_png(face, dpi=round(width_px * sharpness / (face.width / 25.4)), bleed=False)
     out = io.BytesIO()
     image.save(out, "WEBP", quality=82, method=4)

@@ -133,3 +133,15 @@ def test_a_card_in_the_hand_opens_its_rules_with_the_card_large(home):
     )
     assert large is not None and int(large[1]) > 200  # larger than in the hand
     says_entry(said, rulebook("luturas").card("tidepup_g1"))
+
+
+def test_a_sheet_broken_mid_edit_shows_the_cards_words_not_a_traceback(tmp_path, monkeypatch):
+    from companion.games.shipped import data_folder
+
+    folder = tmp_path / "luturas"
+    shutil.copytree(data_folder("luturas"), folder)
+    monkeypatch.setattr(faces, "data_folder", lambda game_id: folder)
+    sheet = folder / "luturas.csv"
+    sheet.write_text(sheet.read_text().replace("tidepup_g2,LT3-013,Tidepup,2,", "tidepup_g2,,,x,"))
+    shown = faces.face_html("luturas", "tidepup_g2", 120, "Tidepup Gear 2 (Aquatic)")
+    assert shown == '<span class="tb-face-words">Tidepup Gear 2 (Aquatic)</span>'

@@ -29,8 +29,11 @@ def stamp(game_id: str) -> tuple[tuple[str, int, int], ...]:
     files = [*data_folder(game_id).rglob("*"), *(shared / game_id).rglob("*"), *shared.glob("*")]
     found = []
     for path in files:
-        if path.is_file() and path.suffix in (".csv", ".json", ".xlsx", ".toml", ".svg"):
-            info = path.stat()
+        if path.suffix in (".csv", ".json", ".xlsx", ".toml", ".svg"):
+            try:
+                info = path.stat()
+            except OSError:  # saved over by an editor meanwhile: the next run reads it
+                continue
             found.append((str(path), info.st_mtime_ns, info.st_size))
     return tuple(sorted(found))
 
@@ -45,11 +48,16 @@ def _game(game_id: str, when: tuple) -> Any:
 
 @lru_cache(maxsize=FACES_KEPT)
 def face_png(game_id: str, card_id: str, width_px: int, when: tuple) -> str:
-    """The card's printed front, `width_px` CSS pixels wide, as a data URI ("" if the data
-    has no printed card of that id)."""
+    """The card's printed front, `width_px` CSS pixels wide, as a data URI; "" if the data
+    has no printed card of that id, or cannot draw it now (a sheet or layout broken mid-edit:
+    the card's words stand in until it is mended, and `cardgen validate` says what is wrong)."""
+    from cardgen.data.errors import DataError
     from cardgen.printkit.screen import card_picture
 
-    picture = card_picture(_game(game_id, when), card_id, width_px, SHARPNESS)
+    try:
+        picture = card_picture(_game(game_id, when), card_id, width_px, SHARPNESS)
+    except (DataError, ValueError, OSError):  # LayoutError is a ValueError
+        return ""
     if picture is None:
         return ""
     return "data:image/webp;base64," + base64.b64encode(picture).decode("ascii")
