@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from cardgen.data.database import Game
 from cardgen.data.suggest import did_you_mean
 from cardgen.printkit.draw import Face, Op
-from cardgen.printkit.faces import PRINTED_KINDS, build_faces
+from cardgen.printkit.faces import build_faces, printed_type
 from cardgen.printkit.layout.collisions import Box, op_box, union
 
 
@@ -30,9 +30,8 @@ class NoSuchCard(ValueError):
 
 
 def card_parts(game: Game, card_id: str) -> CardParts:
-    card = game.by_id(card_id)
-    spec = game.spec.type(card.type) if card is not None else None
-    if card is None or spec is None or spec.kind not in PRINTED_KINDS:
+    spec = printed_type(game, card_id)
+    if spec is None:
         known = [c.id for c in game.records()]
         raise NoSuchCard(f"no printed card {card_id!r}{did_you_mean(card_id, known)}")
     parts: dict[str, Box] = {}

@@ -161,6 +161,13 @@ def back_values(face: BackFace) -> dict[str, str]:
     return {"label": face.label, "color": face.color, "mark": face.mark, "ink": ink}
 
 
+def printed_type(game: Game, card_id: str) -> TypeSpec | None:
+    """The type of the printed card `card_id` (None: no such card, or one the kit prints not)."""
+    card = game.by_id(card_id)
+    spec = game.spec.type(card.type) if card is not None else None
+    return spec if spec is not None and spec.kind in PRINTED_KINDS else None
+
+
 def build_faces(
     game: Game,
     spec: TypeSpec,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 
 from cardgen.data.database import Game
-from cardgen.printkit.faces import PRINTED_KINDS, build_faces
+from cardgen.printkit.faces import build_faces, printed_type
 
 
 def card_picture(game: Game, card_id: str, width_px: int, sharpness: int = 2) -> bytes | None:
@@ -19,9 +19,8 @@ def card_picture(game: Game, card_id: str, width_px: int, sharpness: int = 2) ->
     of that id."""
     from cardgen.printkit.backends.png import render_png
 
-    card = game.by_id(card_id)
-    spec = game.spec.type(card.type) if card is not None else None
-    if card is None or spec is None or spec.kind not in PRINTED_KINDS:
+    spec = printed_type(game, card_id)
+    if spec is None:
         return None
     # a text too long for its box is set at its smallest size, as `--text-overflow warn` prints
     faces = build_faces(game, spec, 0.0, ids={card_id}, text_overflow="warn", codes=False)

@@ -24,7 +24,13 @@ from cardgen.data.export import cell_text
 from cardgen.data.outputs import Owner, claim, publish, staging_beside
 from cardgen.data.suggest import did_you_mean
 from cardgen.printkit.anatomy import card_parts
-from cardgen.printkit.faces import PRINTED_KINDS, base_context, build_faces, templates_root
+from cardgen.printkit.faces import (
+    PRINTED_KINDS,
+    base_context,
+    build_faces,
+    printed_type,
+    templates_root,
+)
 from cardgen.printkit.icons import icon_set
 from cardgen.printkit.layout import LayoutError, load_layout, render_face
 from cardgen.printkit.layout.text import MIN_SIZE_PT
@@ -299,9 +305,8 @@ class GameBook:
         problem of the book."""
         out = []
         for card_id in ids:
-            card = self.game.by_id(card_id)
-            spec = self.game.spec.type(card.type) if card is not None else None
-            if card is None or spec is None or spec.kind not in PRINTED_KINDS:
+            spec = printed_type(self.game, card_id)
+            if spec is None:
                 known = [c.id for c in self.game.records()]
                 self.pending.append(f":::cover: no printed card {card_id!r}"
                                     f"{did_you_mean(card_id, known)}")  # fmt: skip
