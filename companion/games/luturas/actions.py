@@ -40,7 +40,7 @@ def place_crystal(
     where = "left" if len(side.crystals) <= (data.crystals_most + 1) // 2 else "right"
     return {"type": "crystal", "player": p, "card": card}, [
         f"{state.names[p]} places {data.title(card)} at the {where} of the Soldier "
-        f"({len(side.crystals)} Crystals)."
+        f"({len(side.crystals)} Crystal{'' if len(side.crystals) == 1 else 's'})."
     ]
 
 

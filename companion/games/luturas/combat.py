@@ -94,8 +94,7 @@ def declare(data: LuturasData, state: LuturasState, action: Action, rng: random.
     resolved = {"type": "attack", "player": p, "space": space, "target": target}
     resolved |= {k: v for k, v in action.items() if k in ("choices0", "skip0")}
     if target != OWN_TOOL and activated.can_answer(data, state, 1 - p):
-        state.phase = RESPOND
-        events.append(f"{state.names[1 - p]} may answer the attack.")
+        state.phase = RESPOND  # who may answer is the table's next step, said by the page
         return resolved, events
     events += resolve(data, state, rng)
     return resolved, events

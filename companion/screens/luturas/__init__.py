@@ -48,15 +48,17 @@ def _controls(screen: eyes.Screen) -> None:
         return
     if table_page.thinking(screen, "lt"):
         return
+    shown = False  # whether this phase's controls drew the seat's hand among them
     if entry.effect_cards(screen):
         pass  # the cards an action's effects take from a real pile, entered before it plays
     elif view["pending"]:
         answer.pick(screen)
     else:
         SCREENS.get(phase, lambda s: None)(screen)
+        shown = phase in (MAIN, MULLIGAN) and view["active"] == screen.seat
     seat = screen.seat
-    if seat is not None and phase in (DRAW, MAIN) and view["active"] != seat:
-        hand.cards(screen, seat)  # a player's own cards, also while the other one plays
+    if seat is not None and not shown and view["sides"][seat]["hand"]:
+        hand.cards(screen, seat)  # a player's own cards, whatever the table waits for
 
 
 PAGE = table_page.of("lt", CSS, (1.5, 1), eyes, header, taps, field.draw, _controls)

@@ -9,7 +9,7 @@ import streamlit as st
 
 from companion.games.luturas.pending import ASKS
 from companion.games.luturas.state import SOLDIER
-from companion.screens.luturas import buttons, hand
+from companion.screens.luturas import buttons
 from companion.screens.luturas.eyes import Screen
 from companion.screens.luturas.turn import printed
 from companion.screens.luturas.words import attack_explained
@@ -36,8 +36,6 @@ def respond(screen: Screen) -> None:
     for action in answers:
         if action["type"] == "pass":
             buttons.button(screen, action, primary=True)
-    if screen.seat == 1 - p:
-        hand.cards(screen, 1 - p)
 
 
 def pick(screen: Screen) -> None:

@@ -7,8 +7,10 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.games.luturas.state import DEAL, DRAW, MAIN, MULLIGAN, OVER, RESPOND, TOSS
+from companion.games.rulings import rulebook, ruling_of
 from companion.screens import rules_panel
 from companion.screens.luturas.eyes import Screen
+from companion.screens.parts import plain
 from companion.screens.table import header as table_header
 
 OPENING = (
@@ -25,8 +27,14 @@ def title_bar(screen: Screen) -> None:
 
 
 def undo_ruling(why_not: str | None) -> None:
-    if why_not:
-        rules_panel.why("luturas", why_not, key="lt_undo_why")
+    """The ruling behind a refused Undo, a tap away; the reason itself is already under the
+    button (`parts.title_bar`), so it is not said twice."""
+    found = ruling_of(why_not) if why_not else None
+    if found is None:
+        return
+    topic = plain(rulebook("luturas").ruling(found).topic)
+    rules_panel.explain_button("luturas", rules_panel.ruling(found), f"Rule: {topic}",
+                               key="rule_why_undo", note=why_not, width="content")  # fmt: skip
 
 
 def moment(view: dict[str, Any]) -> str:

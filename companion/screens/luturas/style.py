@@ -5,33 +5,14 @@ way, the hand and the turn's sections. Every button keeps the tablet's 64 px (`s
 
 from __future__ import annotations
 
+from companion.screens.luturas.pieces import PIECES_CSS
 from companion.screens.table import style as table_style
 
 OWN = """\
-  .lt-stamina { font-size: 1.4rem; font-weight: 800; }
-  .lt-wins { color: #7A5A00; font-weight: 700; }
-  .lt-tag { font-size: 0.85rem; font-weight: 800; color: #FFF; background: #C45E00;
-            border-radius: 6px; padding: 1px 6px; }
-  .lt-first { background: #555; }
-  .lt-spaces { display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 4px;
-               margin: 4px 0; }
-  .lt-space { border: 2px solid #8FA9C4; border-radius: 10px; padding: 3px 5px;
-              background: #F4F7FB; font-size: 0.92rem; line-height: 1.25; min-width: 0; }
-  .lt-space.lt-empty { border-style: dashed; color: #555; text-align: center; background: #FAFAFA;
-                       display: flex; align-items: center; justify-content: center; }
   .lt-space-no { font-size: 0.78rem; color: #444; font-weight: 700; }
-  .lt-card-name { font-weight: 800; font-size: 1.0rem; overflow-wrap: anywhere; }
-  .lt-keep { white-space: nowrap; }
   .lt-bar { height: 8px; background: #E3E3E3; border-radius: 4px; overflow: hidden; margin: 2px 0; }
   .lt-bar span { display: block; height: 100%; background: #2E7D32; }
-  .lt-gears { font-size: 0.82rem; color: #333; }
-  .lt-tool-mark { font-size: 0.85rem; font-weight: 700; color: #5D3A00; }
   .lt-note { font-size: 0.8rem; color: #5A5A5A; font-style: italic; }
-  .lt-rest { display: flex; flex-wrap: wrap; gap: 4px; }
-  .lt-box { border: 1px solid #D0D0D0; border-radius: 8px; padding: 2px 6px; font-size: 0.92rem;
-            line-height: 1.3; background: #FCFCFC; }
-  .lt-chip { display: inline-block; border: 2px solid #444; border-radius: 12px; padding: 0 6px;
-             margin: 1px 2px 1px 0; }
   .lt-middle { min-height: 4px; }
   .lt-attack { background: #FDECEA; border: 2px solid #B3261E; border-radius: 10px;
                padding: 4px 8px;
@@ -49,5 +30,5 @@ OWN = """\
 """
 
 CSS = table_style.sheet(
-    table_style.head("lt"), table_style.sides("lt"), OWN, table_style.tail("lt")
+    table_style.head("lt"), table_style.sides("lt"), OWN, PIECES_CSS, table_style.tail("lt")
 )
