@@ -67,7 +67,8 @@ def test_the_hand_shows_its_printed_cards_with_their_words(home):
     text (a screen reader's), and a count on a design held more than once."""
     saved = save(home, dealt())
     at = tap(screen(home, saved, saved.key), "lt_cover")
-    shown = pictures(text(at))
+    board, shown = pictures(text(at))[:2], pictures(text(at))[2:]
+    assert board == ["Engineer Talia Brisk", "Warden Osk"]  # the Soldiers in play, drawn first
     designs = {c.rsplit(".", 1)[0] for c in [*HAND_A, "crystal_aquatic.3"]}
     assert len(shown) == len(designs)
     assert any(words.startswith("Tidepup Gear 1") for words in shown)
@@ -75,7 +76,7 @@ def test_the_hand_shows_its_printed_cards_with_their_words(home):
 
 
 def pictures(page: str) -> list[str]:
-    """The words of every printed card on the page (the hand's are the only pictures)."""
+    """The words of every printed card on the page, in the page's order."""
     return re.findall(r'<img src="data:image/webp;base64,[^"]+" alt="([^"]+)"', page)
 
 
@@ -145,3 +146,18 @@ def test_a_sheet_broken_mid_edit_shows_the_cards_words_not_a_traceback(tmp_path,
     sheet.write_text(sheet.read_text().replace("tidepup_g2,LT3-013,Tidepup,2,", "tidepup_g2,,,x,"))
     shown = faces.face_html("luturas", "tidepup_g2", 120, "Tidepup Gear 2 (Aquatic)")
     assert shown == '<span class="tb-face-words">Tidepup Gear 2 (Aquatic)</span>'
+
+
+def test_vita_luna_cards_are_printed_on_their_own_players_device(home):
+    """Under "Your cards", each player's device shows the creatures they hold as printed, each
+    with its words; none of the other player's."""
+    from .test_app_vita_luna_seats import P1_HAND, P2_HAND
+    from .test_app_vita_luna_seats import dealt as vl_dealt
+
+    match = vl_dealt(P2_HAND)
+    saved = save(home, match)
+    creatures = match.rules.data.creatures
+    for seat, hand in ((P1, P1_HAND), (P2, P2_HAND)):
+        shown = pictures(text(screen(home, saved, seat_key(saved.key, saved.gid, seat))))
+        held = sorted(creatures[c.split(".")[0]].name for c in hand)
+        assert sorted(words.split(" (")[0] for words in shown) == held

@@ -34,6 +34,7 @@ from companion.games.vita_luna.state import (
 )
 from companion.screens import parts, rules_panel
 from companion.screens.table import header as table_header
+from companion.screens.table.held import held_cards
 from companion.screens.vita_luna.board import (
     Side,
     Track,
@@ -59,6 +60,7 @@ from companion.screens.vita_luna.walk import Cursor, WalkStep
 
 LOG_SHOWN = 120
 GAME = "vita_luna"
+CARD_PX = 112  # as the other card games' hands: three to a row on a phone
 MODES = {"basic": "Basic", "advanced": "Advanced"}
 
 
@@ -305,7 +307,7 @@ def next_step(screen: Screen) -> str:
 
 def private_cards(screen: Screen) -> None:
     """The cards of the player whose eyes the screen shows (on the shared tablet only behind
-    that player's cover): nobody else's, ever."""
+    that player's cover), as printed, each a tap to its rules: nobody else's, ever."""
     seat = screen.seen.seat
     state, data = screen.state, screen.data
     if seat is None or screen.covered or not state.owned[seat]:
@@ -314,13 +316,13 @@ def private_cards(screen: Screen) -> None:
         on_board = set(state.board)
         counts = Counter(data.cards[c].id for c in state.owned[seat])
         placed = Counter(data.cards[c].id for c in state.owned[seat] if c in on_board)
-        lines = []
+        held = []
         for kind, n in sorted(counts.items(), key=lambda kv: deck_rank(data, f"{kv[0]}.1")):
             creature = data.creatures[kind]
             there = f", {placed[kind]} on the board" if placed[kind] else ""
-            name, deck = parts.plain(creature.name), parts.plain(creature.deck)
-            lines.append(f"- **{name}** ×{n} ({deck}, {creature.attack}/{creature.health}){there}")
-        st.markdown("\n".join(lines))
+            words = f"{creature.name} ({creature.deck}, {creature.attack}/{creature.health}){there}"
+            held.append((kind, creature.name, words, n))
+        held_cards(GAME, held, CARD_PX, key="vl_hand")
 
 
 def log(seen: SeenMatch, shown: Cursor | None) -> None:
