@@ -14,7 +14,7 @@ from companion.games.va_card_game.data import design
 from companion.screens.table.held import held_cards
 from companion.screens.va_card_game.eyes import APP_CARDS, Screen
 from companion.screens.va_card_game.table_talk import news
-from companion.screens.va_card_game.words import bonus, gear_name, printed
+from companion.screens.va_card_game.words import card_words, gear_name
 
 GAME = "va_card_game"
 CARD_PX = 112  # three to a row on a phone and in a landscape tablet's right column
@@ -36,10 +36,8 @@ def hand(screen: Screen, seat: int) -> None:
         return
     view, data = screen.view, screen.data
     heroes, gear = view["hero_hands"][seat], view["gear_hands"][seat]
-    held = [(design(h), data.name(h), f"{data.name(h)}: {printed(data, h).words()}")
-            for h in heroes]  # fmt: skip
-    held += [(design(g), gear_name(data, g), f"{gear_name(data, g)}: {bonus(data, g)}")
-             for g in gear]  # fmt: skip
+    held = [(design(h), data.name(h), card_words(data, h)) for h in heroes]
+    held += [(design(g), gear_name(data, g), card_words(data, g)) for g in gear]
     counted = f"{len(heroes)} {'hero' if len(heroes) == 1 else 'heroes'}, {len(gear)} equipment"
     with st.container(key="va_hand"):
         st.html(

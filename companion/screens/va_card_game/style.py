@@ -1,6 +1,7 @@
 """VA Card Game's page CSS: the two battlefields beside the controls (below them on a portrait
-tablet, so the buttons are in sight without scrolling), each hero's numbers, the last duel, the
-prompts, the confirmations and the covers.
+tablet, so the buttons are in sight without scrolling), each hero as printed beside its numbers
+and its equipment beside it (wrapping under it on a phone), each piece a tap laid over it
+(`table.pieces`), the last duel, the prompts, the confirmations and the covers.
 
 The classes are the ones the page's markup and `st.container(key=...)` boxes carry; the browser
 tests check the layout this gives at both tablet sizes.
@@ -9,6 +10,7 @@ tests check the layout this gives at both tablet sizes.
 from __future__ import annotations
 
 from companion.screens.table import style as table_style
+from companion.screens.table.pieces import PIECES_CSS
 
 OWN = """\
   .va-tag { font-size: 0.9rem; font-weight: 800; border-radius: 6px; padding: 1px 7px;
@@ -16,18 +18,32 @@ OWN = """\
   .va-active-tag { background: #C45E00; color: #FFF; }
   .va-done { color: #1B5E20; background: #E8F5E9; }
   .va-busy { color: #7A4B00; background: #FFF1D6; }
-  .va-life { margin-left: auto; white-space: nowrap; font-size: 1.05rem; }
+  .va-life { white-space: nowrap; font-size: 1.05rem; }
   .va-life b { font-size: 1.5rem; }
   .va-hearts { color: #C62828; font-size: 1.35rem; letter-spacing: 1px; }
   .va-hearts .va-gone { color: #999; }
-  .va-body { display: flex; gap: 10px; align-items: flex-start; margin-top: 2px; }
-  .va-hero { flex: 0 0 228px; background: #F7F3EA; border: 2px solid #8A6D3B; border-radius: 10px;
-             padding: 4px 8px 5px; }
-  .va-hero.va-none { background: #F2F2F2; border-style: dashed; color: #444; font-size: 1.05rem;
-                     padding: 14px 8px; text-align: center; }
-  .va-card-name { font-weight: 850; font-size: 1.2rem; line-height: 1.2; }
+  div[class*="st-key-va_side_"], div[class*="st-key-va_active_side_"] {
+    background: #FFFFFF; color: #111; border: 2px solid #C8C8C8; border-radius: 12px;
+    padding: 2px 10px 6px; gap: 4px; }
+  div[class*="st-key-va_active_side_"] { border: 4px solid #E0A800; background: #FFFBEA;
+                                         padding: 0 8px 4px; }
+  div[class*="st-key-va_who_"] { gap: 0 10px; }
+  div[class*="st-key-va_who_"] > div:last-child { margin-left: auto; }
+  div[class*="st-key-va_who_"] .va-name { font-size: 1.25rem; line-height: 1.3; }
+  div[class*="st-key-va_body_"], div[class*="st-key-va_piles_"] { gap: 6px 10px; }
+  div[class*="st-key-va_bearer_"] { flex: 0 0 auto; width: auto; background: #F7F3EA;
+    border: 2px solid #8A6D3B; border-radius: 10px; padding: 4px 6px; gap: 6px; }
+  div[class*="st-key-va_bearer_"] > div { flex: 0 0 auto; }
+  div[class*="st-key-va_stats_"] > div, div[class*="st-key-va_stats_"] div[class*="st-key-piece_"],
+  div[class*="st-key-va_counts_"] > div,
+  div[class*="st-key-va_counts_"] div[class*="st-key-piece_"] { width: 100%; }
+  div[class*="st-key-va_bearer_"] .tb-caption { font-size: 1rem; font-weight: 800; }
+  .va-hero.va-none { background: #F2F2F2; border: 2px dashed #8A6D3B; border-radius: 10px;
+                     color: #444; font-size: 1.05rem; padding: 14px 8px; text-align: center;
+                     width: 228px; }
   .va-note { font-size: 0.85rem; color: #555; font-style: italic; }
-  .va-stat { display: flex; align-items: center; gap: 5px; font-size: 1.05rem; line-height: 1.35; }
+  .va-stat { display: flex; align-items: center; gap: 5px; font-size: 1.05rem; line-height: 1.2;
+             padding: 0 4px; }
   .va-stat b { font-size: 1.5rem; line-height: 1.1; }
   .va-of { color: #444; font-size: 1.05rem; margin-left: -3px; }
   .va-k { display: inline-block; min-width: 38px; text-align: center; font-size: 0.85rem;
@@ -35,24 +51,24 @@ OWN = """\
   .va-k.hp { background: #C62828; }
   .va-k.ad { background: #5D4037; }
   .va-k.df { background: #2F6FB8; }
-  .va-pips { display: inline-flex; flex-wrap: wrap; gap: 2px; margin-left: 4px; max-width: 120px; }
+  .va-pips { display: inline-flex; flex-wrap: wrap; gap: 2px; margin-left: 4px; max-width: 64px; }
   .va-pip { display: inline-block; width: 7px; height: 12px; border-radius: 2px;
             border: 1.5px solid #444; }
   .va-pip.hp { background: #C62828; border-color: #8E1B1B; }
   .va-pip.df { background: #2F6FB8; border-color: #1E4C80; }
   .va-pip.lost { background: transparent; border-color: #999; }
-  .va-printed { font-size: 0.82rem; color: #444; line-height: 1.25; margin-top: 2px; }
-  .va-rest { flex: 1 1 auto; min-width: 0; font-size: 1rem; }
-  .va-chips { display: flex; flex-wrap: wrap; gap: 4px; margin: 2px 0 4px; }
-  .va-chip, .va-card { display: inline-block; border-radius: 8px; padding: 1px 7px;
-                       font-size: 0.95rem; line-height: 1.3; }
-  .va-chip { background: #FFF1D6; border: 1.5px solid #C47F00; }
-  .va-card.hero { background: #E3EEF9; border: 1.5px solid #2F6FB8; }
-  .va-card.gear { background: #FFF1D6; border: 1.5px solid #C47F00; }
-  .va-count { font-size: 1rem; }
+  .va-printed { font-size: 0.82rem; color: #444; line-height: 1.25; margin-top: 2px;
+                max-width: 190px; }
+  div[class*="st-key-va_kit_"] .va-title { padding: 0 4px; }
+  .va-nothing { font-size: 1rem; color: #444; padding: 0 4px; }
+  div[class*="st-key-va_pieces_"] .tb-caption { font-size: 0.82rem; }
+  div[class*="st-key-va_pieces_"] .tb-caption b { display: block; }
+  .va-count { font-size: 1rem; padding: 0 4px; white-space: nowrap; }
   .va-count b { font-size: 1.2rem; }
-  .va-grave { font-size: 0.92rem; color: #333; margin-top: 2px; }
-  .va-back { flex: 0 0 228px; background: repeating-linear-gradient(45deg, #34495E, #34495E 8px,
+  .va-grave { display: flex; align-items: center; gap: 8px; font-size: 0.92rem; color: #333;
+              padding: 2px 4px; }
+  .va-grave .tb-face { flex: 0 0 auto; }
+  .va-back { width: 228px; background: repeating-linear-gradient(45deg, #34495E, #34495E 8px,
              #2C3E50 8px, #2C3E50 16px); color: #FFF; border-radius: 10px; padding: 8px 10px;
              font-size: 1rem; font-weight: 650; display: flex; gap: 10px; align-items: center; }
   .va-back-mark { font-size: 2rem; font-weight: 900; line-height: 1; }
@@ -78,5 +94,5 @@ OWN = """\
 """
 
 CSS = table_style.sheet(
-    table_style.head("va"), table_style.sides("va"), OWN, table_style.tail("va")
+    table_style.head("va"), table_style.sides("va"), OWN, table_style.tail("va"), PIECES_CSS
 )

@@ -6,6 +6,10 @@ button that opens its rules, and the refusals the page shows, each citing the ru
   `rule_va_panel`, `rule_va_attack`, `rule_va_block`, `rule_va_life`;
 - each card these eyes see, the heroes in play with their equipment and their own hand, by
   design: its printed numbers and every ruling that concerns it (`rule_va_card_<design>`);
+- each game term on a player's battlefield (`TERMS`, drawn by `field`): a hero's HP, AD and DEF,
+  the hearts, the hand and decks counted, the graveyard, the ACTIVE badge and the equipment's
+  heading, each opening the row of the rulebook that says what it means
+  (`rule_va_<term>_<seat>`), and the hero and each piece in play their card's rules;
 - a refused tap's flash, an undo the engine refuses, a piece that may not be attached and an
   opening hero that may not be placed, each with its reason and a tap to the ruling it follows
   (`rule_why_<key>`).
@@ -17,6 +21,7 @@ face down never.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 import streamlit as st
 
@@ -26,11 +31,38 @@ from companion.games.va_card_game.data import design
 from companion.games.va_card_game.seats import SEALED
 from companion.games.va_card_game.state import DECLARE
 from companion.screens import parts, rules_panel
+from companion.screens.table import pieces
 from companion.screens.table import rulings as table_rulings
 from companion.screens.va_card_game.eyes import Screen
 
 GAME = "va_card_game"
 LIFE = "life_tracker"
+
+# What each term on a battlefield opens. The game has no glossary sheet, so each is the row that
+# says what the term means in play: a hero's current HP and DEF are its totals less what it lost
+# (track-damage), and DEF is what a block uses up first (block-damage); AD is a total of the card
+# and its equipment (hero-totals); the hearts are the life tracker; a hand has no limit and stays
+# hidden (hand-size); an empty deck gives nothing (empty-deck); a fallen hero and its equipment
+# go to the graveyard (hero-falls-at-zero); the active player draws and equips first
+# (draw-and-equip); a hero carries at most so many pieces (equipment-limit).
+TERMS: dict[str, rules_panel.What] = {
+    "hp": rules_panel.ruling("track-damage"),
+    "ad": rules_panel.ruling("hero-totals"),
+    "def": rules_panel.ruling("block-damage"),
+    "hearts": rules_panel.card(LIFE),
+    "hand": rules_panel.ruling("hand-size"),
+    "decks": rules_panel.ruling("empty-deck"),
+    "grave": rules_panel.ruling("hero-falls-at-zero"),
+    "active": rules_panel.ruling("draw-and-equip"),
+    "equipment": rules_panel.ruling("equipment-limit"),
+}
+
+
+def term(kind: str, seat: int, label: str, markup: str,
+         width: Literal["content", "stretch"] = "content") -> None:  # fmt: skip
+    """The term `kind` of `seat`'s battlefield, drawn as `markup`, a tap to its rule (keyed
+    `rule_va_<kind>_<seat>`)."""
+    pieces.piece(GAME, TERMS[kind], label, markup, key=f"rule_va_{kind}_{seat}", width=width)
 
 
 def flash(message: str | None) -> None:

@@ -43,6 +43,14 @@ def hero_words(data: VaCardGameData, hero: str) -> str:
     return f"{data.name(hero)} ({printed(data, hero).words()})"
 
 
+def card_words(data: VaCardGameData, card: str) -> str:
+    """ "Storm Lancer: HP 5, AD 4, DEF 2", "Broadsword: +1 AD, +1 DEF": what a card's printed
+    picture says, as its text for a screen reader."""
+    if data.is_hero(card):
+        return f"{data.name(card)}: {printed(data, card).words()}"
+    return f"{gear_name(data, card)}: {bonus(data, card)}"
+
+
 def names(data: VaCardGameData, cards: Sequence[str]) -> str:
     """ "Broadsword", "Broadsword and War Paint", "A, B and C"."""
     return listed([data.name(c) for c in cards]) if cards else "nothing"
