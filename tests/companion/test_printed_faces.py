@@ -100,7 +100,8 @@ def test_va_hands_are_printed_cards_on_each_players_device(home, seat):
 
 def test_riposte_hands_are_the_printed_cards_and_only_ones_own(home):
     """Each player's device shows their five cards as printed, each picture with its move in
-    words, and no picture of the other player's cards."""
+    words, and no picture of the other player's cards (the draft row, open to both, is printed
+    on both)."""
     from companion.screens.riposte.pictures import describe
 
     from .test_app_riposte import drafted
@@ -112,7 +113,8 @@ def test_riposte_hands_are_the_printed_cards_and_only_ones_own(home):
         shown = pictures(text(screen(home, saved, seat_key(saved.key, saved.gid, seat))))
         held = match.rules.view(match.state, seat)["hands"][seat]
         assert len(held) == 5  # a design held twice is one picture with its count
-        assert sorted(shown) == sorted({describe(data.cards[c]) for c in held})
+        row = [describe(data.cards[c]) for c in match.state.row]
+        assert sorted(shown) == sorted([*row, *{describe(data.cards[c]) for c in held}])
 
 
 def test_a_card_in_the_hand_opens_its_rules_with_the_card_large(home):

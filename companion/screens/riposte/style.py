@@ -9,6 +9,7 @@ tests check the layout this gives at both tablet sizes.
 from __future__ import annotations
 
 from companion.screens.table import style as table_style
+from companion.screens.table.pieces import PIECES_CSS
 
 OWN = """\
   .rp-char { font-weight: 650; }
@@ -19,7 +20,28 @@ OWN = """\
   .rp-defends { background: #2F6FB8; }
   .rp-laid { font-size: 0.95rem; font-weight: 700; color: #1B5E20; background: #E8F5E9;
              border-radius: 6px; padding: 0 6px; }
-  .rp-hand { margin-left: auto; font-size: 1.05rem; white-space: nowrap; }
+  div[class*="st-key-rp_duelist_"] { background: #FFFFFF; color: #111; border: 2px solid #C8C8C8;
+    border-radius: 12px; padding: 4px 10px 6px; }
+  div[class*="st-key-piece_rule_rp_"] .tb-piece { padding: 0 4px; }
+  div[class*="st-key-rp_who_"] { gap: 0 10px; }
+  div[class*="st-key-rp_who_"] > div:last-child { margin-left: auto; }
+  div[class*="st-key-rp_body_"] { align-items: flex-start; flex-wrap: nowrap; }
+  div[class*="st-key-rp_left_"] { flex: 1 1 auto; min-width: 0; }
+  div[class*="st-key-rp_prev_"] { flex: 0 0 96px; }
+  .st-key-rp_middle { align-items: stretch; flex-wrap: nowrap; }
+  .st-key-rp_clash { flex: 1 1 auto; background: #F5F1EA; border-radius: 12px;
+    padding: 6px 8px; min-width: 0; flex-wrap: nowrap; align-items: flex-start; }
+  .st-key-rp_clash_words { flex: 1 1 auto; min-width: 0; }
+  .st-key-rp_row { flex: 0 0 auto; background: #EEF3F8; border-radius: 12px; padding: 6px 8px; }
+  .st-key-rp_row_cards { flex-wrap: nowrap; }
+  .st-key-rp_counts { gap: 0 10px; }
+  @media (max-width: 640px) {
+    div[class*="st-key-rp_body_"] { flex-direction: column; }
+    div[class*="st-key-rp_left_"] { width: 100%; }
+    div[class*="st-key-rp_prev_"] { flex: 0 0 auto; flex-direction: row; gap: 6px; }
+    .st-key-rp_middle { flex-wrap: wrap; }
+    .st-key-rp_clash { flex-wrap: wrap; } }
+  .rp-hand { font-size: 1.05rem; white-space: nowrap; }
   .rp-hand b { font-size: 1.35rem; }
   .rp-body { display: flex; gap: 10px; align-items: flex-start; }
   .rp-left { flex: 1 1 auto; min-width: 0; }
@@ -69,5 +91,9 @@ OWN = """\
 """
 
 CSS = table_style.sheet(
-    table_style.head("rp"), table_style.sides("rp", "duelist"), OWN, table_style.tail("rp")
+    table_style.head("rp"),
+    table_style.sides("rp", "duelist"),
+    OWN,
+    PIECES_CSS,
+    table_style.tail("rp"),
 )
