@@ -34,6 +34,7 @@ from companion.screens.table.faces import large
 
 OPEN = "rules_open"  # (game id, what, note): what the rules dialog shows now
 What = tuple[Any, ...]  # ("keyword", set, id) | ("card", id) | ("ruling", id) | ("group", ...)
+#                        | ("term", name, kind, lines)
 PANEL: What = ("panel",)
 DIALOG = "rules_dialog"  # the key of the fragment that opens the dialog
 
@@ -70,9 +71,19 @@ def group(type_id: str, field: str, value: Any, name: str, label: str,
     return ("group", type_id, field, value, name, label, tuple(texts))
 
 
+def term(name: str, kind: str, lines: Sequence[tuple[str, str]]) -> What:
+    """A piece the game declares rather than prints (a declared table's counter, die, deck or
+    place for cards): its name, what it is, and its rows in words (`games.declared.words`)."""
+    return ("term", name, kind, tuple(lines))
+
+
 def entry(book: Rulebook, what: What) -> Entry:
-    """The entry `what` names in `book`; a ruling reads as an entry of its own."""
+    """The entry `what` names in `book`; a ruling reads as an entry of its own; a declared term
+    brings the rulings that name it."""
     kind = what[0]
+    if kind == "term":
+        _, name, label, lines = what
+        return Entry(name, label, lines, book.search(name)[1][:3])
     if kind == "keyword":
         return book.keyword(what[1], what[2])
     if kind == "card":

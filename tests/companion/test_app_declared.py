@@ -6,6 +6,7 @@ declared_games.py, in a scratch data root (`CARDGEN_DATA`)."""
 
 from __future__ import annotations
 
+import re
 import secrets
 from types import SimpleNamespace
 from typing import Any
@@ -110,7 +111,7 @@ def test_cards_entered_at_the_table_and_a_die_typed_in(home):
     assert match_of(at).state.zones["hand"][0] == ["wolf", "bear", "dragon"]
     assert "dc_cover" in keys(at) and "Pass the tablet to Ben" in read(at)
     at = tap(at, "dc_cover")
-    assert "Hand3 face down" in read(at)  # Ann's hand, face down on Ben's screen
+    assert re.search(r"Hand\s+3 face down", read(at))  # Ann's hand, face down on Ben's screen
     assert "act_deal_dragon_1_hand" in keys(at)  # Ben cannot know where the one Dragon is
     for card in ("imp", "imp", "imp"):
         at = tap(at, f"act_deal_{card}_1_hand")
@@ -276,3 +277,23 @@ def test_undo_takes_back_a_move_but_never_a_reveal(twin_home):
     ben = pages.seat(twin_home, saved, 1)
     assert ben.button(key="dc_undo").disabled
     assert "cannot be taken back" in read(ben)
+
+
+def test_every_piece_of_the_declared_table_opens_its_words(home):
+    """The counters, die, deck and places for cards open what the declaration says of them (the
+    engine's own bounds and deal, in words); a card seen opens its rules with its picture."""
+    from .test_app_rules_at_a_tap import explains
+
+    at = tap(tap(new_game("duel"), "act_shuffle"), "dc_cover")
+    health = explains(at, "rule_dc_counter_health_0")
+    assert (
+        health[0] == "Health" and "starting at 12" in health[1] and "that player loses" in health[1]
+    )
+    assert "the game ends" in explains(at, "rule_dc_shared_round")[1]
+    assert "6 faces: 1, 2, 3, 4, 5, 6" in explains(at, "rule_dc_die_d6")[1]
+    assert "Every copy of the Creature cards" in explains(at, "rule_dc_deck_deck_table")[1]
+    hand = explains(at, "rule_dc_zone_hand_0")[1]
+    assert "only its owner sees these cards" in hand and "starts with 3 cards" in hand
+    title, said = explains(at, "rule_dc_held_hand_0_0")
+    assert title in {"Wolf", "Bear", "Imp", "Dragon"} and "<img" in said
+    assert not keys(at, "rule_dc_held_hand_1_")  # Ben's hand: backs on Ann's turn, never named

@@ -1,7 +1,11 @@
 """What lies on a declared table, as these eyes see it: the shared counters, the dice with their
-last roll, the shared decks counted, and one band per seat with its counters, its zones (cards by
-name, or face-down backs with a count where the zone is another seat's secret), its own decks, its
-sealed card and whether it has ended the phase; then the last reveal.
+last roll, the shared decks counted, and one band per seat with its counters, its zones (the
+cards as printed, or face-down backs with a count where the zone is another seat's secret), its
+own decks, its sealed card and whether it has ended the phase; then the last reveal.
+
+Each piece opens its rule: a card its printed text, a counter, die, deck or place for cards the
+declaration's own words for it (`games.declared.words`), since a declared game's rulebook has no
+glossary row for the pieces its designer declared.
 
 Everything is read from the engine's `view` for these eyes, so a card the eyes may not see is
 "hidden" here and can only be drawn as a back.
@@ -15,7 +19,14 @@ from typing import Any
 import streamlit as st
 
 from companion.engine.seats import HIDDEN
+from companion.games.declared import words
+from companion.screens import parts, rules_panel
 from companion.screens.declared.eyes import Screen
+from companion.screens.declared.taps import has_rulebook
+from companion.screens.table import pieces
+from companion.screens.table.faces import face_html, stamp
+
+CARD_PX = 96  # a card in a place on the table: a row of them fits a phone's width
 
 
 def spec(screen: Screen) -> Any:
@@ -32,48 +43,88 @@ def _backs(count: int) -> str:
     return f'{backs}<span class="dc-count">{count} face down</span>'
 
 
-def cards(screen: Screen, listed: list[str]) -> str:
-    """A zone's cards: names for those these eyes see, backs (and how many) for the rest."""
-    if not listed:
-        return '<span class="dc-none">none</span>'
-    seen = [_card(screen, c) for c in listed if c != HIDDEN]
-    hidden = sum(c == HIDDEN for c in listed)
-    return "".join(seen) + (_backs(hidden) if hidden else "")
-
-
 def _counter(name: str, value: Any) -> str:
     return f'<span class="dc-counter">{escape(name)} <b>{escape(str(value))}</b></span>'
 
 
-def _decks(screen: Screen, seat: int | None) -> str:
-    """The decks counted: the table's (seat None) or one seat's own."""
-    out = []
-    for deck in spec(screen).decks:
-        key = f"{deck.id}:{seat}" if deck.each else deck.id
-        if deck.each == (seat is None) or key not in screen.view["decks"]:
-            continue
-        left = screen.view["decks"][key]
-        out.append(_counter(deck.name, f"{left} card{'s' if left != 1 else ''}"))
-    return "".join(out)
+class Pieces:
+    """One run's way of drawing the table's pieces: each a tap to its rule in words when the
+    game's rulebook is in reach (`taps.has_rulebook`), else the same markup alone."""
+
+    def __init__(self, screen: Screen) -> None:
+        self.screen = screen
+        self.game = str(screen.seen.rules.game_id)
+        self.tappable = has_rulebook(self.game)
+        self.when = stamp(self.game)
+
+    def term(self, name: str, kind: str, lines: words.Lines, markup: str, key: str) -> None:
+        if not self.tappable:
+            st.html(markup)
+            return
+        pieces.piece(self.game, rules_panel.term(name, kind, lines), parts.plain(name), markup,
+                     key=f"rule_dc_{key}")  # fmt: skip
+
+    def counter(self, counter: Any, value: Any, key: str) -> None:
+        lines = words.counter_lines(spec(self.screen), counter)
+        markup = _counter(counter.name, value)
+        if self.tappable:
+            label = f"{parts.plain(counter.name)} **{parts.plain(str(value))}**"
+            pieces.piece(self.game, rules_panel.term(counter.name, "Counter", lines), label,
+                         markup, key=f"rule_dc_{key}")  # fmt: skip
+        else:
+            st.html(markup)
+
+    def decks(self, seat: int | None) -> None:
+        """The decks counted: the table's (seat None) or one seat's own."""
+        types = self.screen.seen.rules.data.spec.type  # type: ignore[attr-defined]
+        for deck in spec(self.screen).decks:
+            key = f"{deck.id}:{seat}" if deck.each else deck.id
+            if deck.each == (seat is None) or key not in self.screen.view["decks"]:
+                continue
+            left = self.screen.view["decks"][key]
+            lines = words.deck_lines(spec(self.screen), deck, lambda t: types(t).name)
+            count = f"{left} card{'s' if left != 1 else ''}"
+            self.term(deck.name, "Deck", lines, _counter(deck.name, count),
+                      f"deck_{deck.id}_{'table' if seat is None else seat}")  # fmt: skip
+
+    def cards(self, listed: list[str], key: str) -> None:
+        """A place's cards: each card these eyes see as printed (a tap to its rules), backs
+        and a count for the rest."""
+        seen = [c for c in listed if c != HIDDEN]
+        for i, card in enumerate(seen):
+            name = self.screen.card_name(card)
+            if self.tappable:
+                pieces.card(self.game, card, name, parts.plain(name), CARD_PX,
+                            key=f"rule_dc_held_{key}_{i}", caption=escape(name),
+                            when=self.when)  # fmt: skip
+            else:
+                st.html(face_html(self.game, card, CARD_PX, name, 1, self.when))
+        hidden = sum(c == HIDDEN for c in listed)
+        if hidden:
+            st.html(_backs(hidden))
+        if not listed:
+            st.html('<span class="dc-none">none</span>')
 
 
-def middle(screen: Screen) -> str:
-    """The shared counters, the dice and the table's decks, in one line."""
+def middle(screen: Screen, drawn: Pieces) -> None:
+    """The shared counters, the dice and the table's decks, in one line; the last reveal."""
     view, table = screen.view, spec(screen)
-    found = [_counter(c.name, view["shared"].get(c.id)) for c in table.shared]
-    for die in table.dice:
-        value = view["dice"].get(die.id)
-        found.append(_counter(die.name, value if value is not None else "not rolled"))
-    found.append(_decks(screen, None))
-    shown = "".join(f for f in found if f)
-    return f'<div class="dc-middle">{shown}</div>' if shown else ""
+    with st.container(key="dc_middle", horizontal=True, gap="small", vertical_alignment="center"):
+        for c in table.shared:
+            drawn.counter(c, view["shared"].get(c.id), f"shared_{c.id}")
+        for die in table.dice:
+            value = view["dice"].get(die.id)
+            drawn.term(die.name, "Die", words.die_lines(die),
+                       _counter(die.name, value if value is not None else "not rolled"),
+                       f"die_{die.id}")  # fmt: skip
+        drawn.decks(None)
+    shown = revealed(screen)
+    if shown:
+        st.html(shown)
 
 
-def seat_band(screen: Screen, seat: int) -> str:
+def seat_band(screen: Screen, seat: int, drawn: Pieces) -> None:
     view, table = screen.view, spec(screen)
-    active = view["stage"] == "play" and (
-        view.get("active") == seat if view.get("active") is not None else not view["ended"][seat]
-    )
     marks = ""
     if view.get("active") is None and view["stage"] == "play" and view["ended"][seat]:
         marks += '<span class="dc-mark">ended the phase</span>'
@@ -84,17 +135,34 @@ def seat_band(screen: Screen, seat: int) -> str:
         marks += (
             f'<span class="dc-mark">sealed {escape(screen.card_name(sealed))}, face down</span>'
         )
-    counters = "".join(_counter(c.name, view["counters"][c.id][seat]) for c in table.counters)
-    zones = "".join(
-        f'<div class="dc-zone"><span class="dc-zname">{escape(z.name)}</span>'
-        f"{cards(screen, view['zones'][z.id][seat])}</div>"
-        for z in table.zones
-    )
     name = escape(str(view["names"][seat]))
-    return (
-        f'<div class="dc-seat{" active" if active else ""}" data-seat="{seat}">'
-        f'<div class="dc-who"><span class="dc-name dc-ink{seat % 2}">{name}</span>'
-        f"{counters}{_decks(screen, seat)}{marks}</div>{zones}</div>"
+    with st.container(key=f"dc_seat_{seat}", gap="xsmall"):
+        with st.container(key=f"dc_who_{seat}", horizontal=True, gap="small",
+                          vertical_alignment="center"):  # fmt: skip
+            st.html(f'<span class="dc-name dc-ink{seat % 2}">{name}</span>')
+            for c in table.counters:
+                drawn.counter(c, view["counters"][c.id][seat], f"counter_{c.id}_{seat}")
+            drawn.decks(seat)
+            if marks:
+                st.html(marks)
+        for z in table.zones:
+            with st.container(key=f"dc_zone_{z.id}_{seat}", horizontal=True, gap="xsmall",
+                              vertical_alignment="center"):  # fmt: skip
+                drawn.term(z.name, "Place for cards", words.zone_lines(z),
+                           f'<span class="dc-zname">{escape(z.name)}</span>',
+                           f"zone_{z.id}_{seat}")  # fmt: skip
+                drawn.cards(view["zones"][z.id][seat], f"{z.id}_{seat}")
+
+
+def _active(screen: Screen, seat: int) -> bool:
+    view = screen.view
+    return bool(
+        view["stage"] == "play"
+        and (
+            view.get("active") == seat
+            if view.get("active") is not None
+            else not view["ended"][seat]
+        )
     )
 
 
@@ -115,9 +183,15 @@ def draw(screen: Screen) -> None:
     me = screen.seat
     if me is not None and me in seats:
         seats = [s for s in seats if s != me] + [me]
-    bands = [seat_band(screen, s) for s in seats]
-    if len(bands) > 1:
-        bands.insert(len(bands) - 1, middle(screen) + revealed(screen))
-    else:
-        bands.insert(0, middle(screen) + revealed(screen))
-    st.html(f'<div class="dc-table">{"".join(bands)}</div>')
+    drawn = Pieces(screen)
+    with st.container(key="dc_board", gap="small"):
+        if len(seats) == 1:
+            middle(screen, drawn)
+        for i, seat in enumerate(seats):
+            if len(seats) > 1 and i == len(seats) - 1:
+                middle(screen, drawn)
+            seat_band(screen, seat, drawn)
+    active = [s for s in seats if _active(screen, s)]
+    st.html("<style>" + "".join(
+        f"div.st-key-dc_seat_{s} {{ border: 4px solid #E0A800; background: #FFFBEA; "
+        "padding: 2px 8px 4px; }" for s in active) + "</style>")  # fmt: skip

@@ -24,6 +24,11 @@ OWN = """\
              border: 2px solid #004C77; }
   .dc-count { font-weight: 700; color: #333; margin-left: 4px; }
   .dc-none { color: #666; font-style: italic; }
+  div[class*="st-key-dc_seat_"] { background: #FFFFFF; border: 2px solid #C8C8C8;
+    border-radius: 12px; padding: 4px 10px 6px; }
+  div[class*="st-key-dc_who_"] > div:last-child { margin-left: auto; }
+  .st-key-dc_middle { background: #F5F1EA; border-radius: 12px; padding: 4px 10px;
+    gap: 6px 14px; }
   div[class*="st-key-dc_faces_"] button { min-width: 52px; min-height: 52px; }
 """
 

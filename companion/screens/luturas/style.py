@@ -5,7 +5,7 @@ way, the hand and the turn's sections. Every button keeps the tablet's 64 px (`s
 
 from __future__ import annotations
 
-from companion.screens.luturas.pieces import PIECES_CSS
+from companion.screens.luturas.pieces import BOARD_CSS
 from companion.screens.table import style as table_style
 
 OWN = """\
@@ -30,5 +30,5 @@ OWN = """\
 """
 
 CSS = table_style.sheet(
-    table_style.head("lt"), table_style.sides("lt"), OWN, PIECES_CSS, table_style.tail("lt")
+    table_style.head("lt"), table_style.sides("lt"), OWN, BOARD_CSS, table_style.tail("lt")
 )

@@ -9,7 +9,6 @@ tests check the layout this gives at both tablet sizes.
 from __future__ import annotations
 
 from companion.screens.table import style as table_style
-from companion.screens.table.pieces import PIECES_CSS
 
 OWN = """\
   .rp-char { font-weight: 650; }
@@ -94,6 +93,5 @@ CSS = table_style.sheet(
     table_style.head("rp"),
     table_style.sides("rp", "duelist"),
     OWN,
-    PIECES_CSS,
     table_style.tail("rp"),
 )

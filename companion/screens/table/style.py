@@ -13,6 +13,7 @@ browser tests check the layout this gives at both tablet sizes.
 from __future__ import annotations
 
 from companion.screens.table.faces import FACES_CSS
+from companion.screens.table.pieces import PIECES_CSS
 
 MARGINS = """\
   div[data-testid="stMainBlockContainer"] { padding-left: 0.8rem; padding-right: 0.8rem;
@@ -84,6 +85,7 @@ def tail(prefix: str) -> str:
   }}
 """
         + FACES_CSS
+        + PIECES_CSS
     )
 
 

@@ -10,7 +10,6 @@ tests check the layout this gives at both tablet sizes.
 from __future__ import annotations
 
 from companion.screens.table import style as table_style
-from companion.screens.table.pieces import PIECES_CSS
 
 OWN = """\
   .va-tag { font-size: 0.9rem; font-weight: 800; border-radius: 6px; padding: 1px 7px;
@@ -94,5 +93,5 @@ OWN = """\
 """
 
 CSS = table_style.sheet(
-    table_style.head("va"), table_style.sides("va"), OWN, table_style.tail("va"), PIECES_CSS
+    table_style.head("va"), table_style.sides("va"), OWN, table_style.tail("va")
 )
