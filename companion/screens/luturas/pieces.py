@@ -49,7 +49,7 @@ def _crystal_css(kind: str, colour: str) -> str:
     )
 
 
-PIECES_CSS = """\
+BOARD_CSS = """\
   div[class*="st-key-lt_side_"] { background: #FFFFFF; border: 2px solid #C8C8C8;
     border-radius: 12px; padding: 4px 10px 6px; }
   div[class*="st-key-lt_spaces_"] { display: grid !important; gap: 6px;
