@@ -30,7 +30,6 @@ from companion.screens.parts import plain
 from companion.screens.table.faces import stamp
 
 GAME = "luturas"
-COLUMNS = 5  # the Soldier and the four spaces, one column each
 
 
 def draw(screen: Screen) -> None:
