@@ -201,6 +201,7 @@ class SearchOpponent:
     # 500-game measurement's p95 is a third of a second). None (simulators, benchmarks): every
     # simulation of the level is made, so a seeded run replays exactly.
     think_seconds: float | None = None
+    reason: str | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.level not in LEVELS:
@@ -229,6 +230,7 @@ class SearchOpponent:
     def choose(
         self, view: dict[str, Any], legal: list[Action], rng: random.Random
     ) -> Action | None:
+        self.reason = None
         if not legal:
             return None
         draw = random.Random(f"{self.seed} {rng.random()}")
@@ -258,7 +260,24 @@ class SearchOpponent:
         )
         bot.budget = self.think_seconds
         bot.set_resampler(lambda state, seat: state.resampled(seat, draw))
-        return int(bot.step(root))
+        chosen = int(bot.step(root))
+        self.reason = odds(bot, chosen)
+        return chosen
+
+
+def odds(bot: ismcts.ISMCTSBot, chosen: int) -> str | None:
+    """The odds the search saw for its move, from the root's counts: the move itself is not
+    named (it may be a card laid face down or a sealed bid), only how its playouts went. A
+    playout scores +1 won, -1 lost (between, for a position judged before the end), so its
+    wins are counted as (tries + total) / 2."""
+    root = getattr(bot, "_root_node", None)
+    tried = None if root is None else root.child_info.get(chosen)
+    if tried is None or not tried.visits:
+        return None
+    tries, total = int(tried.visits), int(root.total_visits)
+    wins = min(tries, max(0, round((tries + tried.return_sum) / 2)))
+    playouts = "playout" if tries == 1 else "playouts"
+    return f"this move won about {wins} of the {tries} {playouts} that tried it ({total} in all)"
 
 
 def _parameters(entry: Playable, options: dict[str, Any]) -> dict[str, Any]:

@@ -3,13 +3,19 @@
 An opponent is handed its seat's view and its seat's legal actions, never the state or the match,
 so it cannot read the other player's hand or sealed bid however it is written. A search bot that
 needs whole states draws them from the view (each game's `resample`/`determinize`).
+
+An opponent may say why it chose (its `reason`, set by `choose`): built from the same view and
+actions, in the game's words, and never naming what the other player cannot see of its own (its
+hand, a card laid face down, a sealed bid), since the table log shows it to every seat. The
+reason is worked out from numbers the choice computed anyway and draws nothing from the random
+source, so it never changes a choice.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol, cast
 
 from companion.engine.core import Action, Match
 from companion.engine.seats import CHANCE, Seat
@@ -35,7 +41,27 @@ def opponent_move(
     mine = [a for a in legal if CHANCE not in match.rules.actors(match.state, a)]
     if not mine:
         return None
+    if hasattr(opponent, "reason"):
+        cast(Any, opponent).reason = None  # a choice that gives no reason leaves none before it
     return opponent.choose(match.view(seat), mine, rng)
+
+
+def reason_of(opponent: Opponent) -> str | None:
+    """Why `opponent` made its last choice, in the game's words, or None if it gave no reason."""
+    reason = getattr(opponent, "reason", None)
+    return reason if isinstance(reason, str) and reason else None
+
+
+def explain(match: Match, seat: Seat, opponent: Opponent) -> str | None:
+    """After `opponent`'s move in `seat` was played: its reason as one more sentence of that log
+    entry ("Rival (the app): ..."), so the table sees it, a save keeps it and undo takes it back
+    with the move. The sentence added, or None when the opponent gave no reason."""
+    reason = reason_of(opponent)
+    if reason is None or not match.log:
+        return None
+    line = f"{match.rules.seat_name(match.state, seat)} (the app): {reason}."
+    match.events[-1] = [*match.events[-1], line]
+    return line
 
 
 @dataclass
@@ -46,6 +72,7 @@ class AppPlayer:
     game: ClassVar[str]
     seat: int
     strength: str = STRONG
+    reason: str | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.strength not in STRENGTHS:

@@ -29,7 +29,7 @@ from typing import Any
 import streamlit as st
 
 from companion.engine import IllegalAction, Match, Seat
-from companion.engine.opponents import Opponent, opponent_move
+from companion.engine.opponents import Opponent, explain, opponent_move
 from companion.engine.seen import SeenMatch
 from companion.registry import entry
 from companion.screens.keys import (
@@ -371,7 +371,8 @@ def app_seats(table: Table) -> dict[Seat, Opponent]:
 
 def let_the_app_play(table: Table) -> int:
     """Everything the app's seats have to do now, played and saved; how many actions it took.
-    Each decision sees only the app seat's view (`companion.engine.opponents`)."""
+    Each decision sees only the app seat's view (`companion.engine.opponents`); the reason an
+    opponent gives is saved as a sentence of its move's log entry, for every seat to read."""
     match = table._match
     played = 0
     opponents = app_seats(table)
@@ -388,6 +389,7 @@ def let_the_app_play(table: Table) -> int:
             except IllegalAction as exc:
                 st.session_state[FLASH] = exc.reason
                 return played
+            explain(match, seat, opponent)
             if not _save(match, partial(match.rewind, before)):
                 return played
             played, moved = played + 1, True

@@ -46,6 +46,7 @@ from companion.games.luturas import board
 from companion.games.luturas.data import LuturasData, default_data
 from companion.games.luturas.rules import LuturasRules
 from companion.games.luturas.state import DRAW, MAIN, RESPOND, LuturasState
+from companion.games.luturas.why import weighed
 from companion.games.luturas.worth import Worth
 
 WORLDS = {STRONG: 6, EASY: 1}  # states drawn from the view for each decision
@@ -70,6 +71,7 @@ class LuturasOpponent(AppPlayer):
     def choose(
         self, view: dict[str, Any], legal: list[Action], rng: random.Random
     ) -> Action | None:
+        self.reason = None
         mine = [a for a in legal if a.get("player") == self.seat]
         if not mine:
             return None
@@ -78,6 +80,7 @@ class LuturasOpponent(AppPlayer):
         if len(mine) == 1 and not waiting:
             return mine[0]
         if kind == "choose":
+            self.reason = "starts the round itself"
             return next((a for a in mine if a["first"] == self.seat), mine[0])
         if kind in ("keep", "mulligan"):
             return self.opening(view, mine)
@@ -130,9 +133,12 @@ class LuturasOpponent(AppPlayer):
         if self.strength == EASY:  # a good action, not always the best
             near = [i for i, score in enumerate(scores) if score >= scores[best] - EASY_SLACK]
             best = near[int(rng.random() * len(near))]
+        now = None
         if waiting:
             now = sum(self.worth.of(w) for w in worlds) / len(worlds)
-            return mine[best] if scores[best] > now + BOTHER else None
+            if scores[best] <= now + BOTHER:
+                return None
+        self.reason = weighed(mine[best], scores, best, len(worlds), now, self.strength == EASY)
         return mine[best]
 
     def after(self, world: LuturasState, action: Action, rng: random.Random) -> float:

@@ -43,6 +43,7 @@ from companion.games.riposte.clash import PERFECT, STRIKE, outcome, plays, previ
 from companion.games.riposte.data import Move, RiposteData, default_data
 from companion.games.riposte.rules import RiposteRules
 from companion.games.riposte.state import RiposteState, altered
+from companion.games.riposte.why import why
 
 Play = tuple[str, bool]  # a design laid, and whether Liese ignores her bar with it
 Hand = tuple[str, ...]  # designs, sorted: two copies of a move play alike
@@ -71,6 +72,7 @@ class RiposteOpponent(AppPlayer):
 
     game: ClassVar[str] = "Riposte"
     data: RiposteData = field(default_factory=default_data, repr=False)
+    said: tuple[Any, ...] = field(default=(), init=False, repr=False, compare=False)  # `why`
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -83,9 +85,13 @@ class RiposteOpponent(AppPlayer):
         self, view: dict[str, Any], legal: list[Action], rng: random.Random
     ) -> Action | None:
         mine = [a for a in legal if a.get("player") == self.seat]
-        if len(mine) <= 1:
-            return mine[0] if mine else None
+        chosen = self._choose(view, mine, rng) if len(mine) > 1 else None
+        self.reason = why(self.data, view, chosen, self.said) if chosen else None
+        return chosen or (mine[0] if mine else None)
+
+    def _choose(self, view: dict[str, Any], mine: list[Action], rng: random.Random) -> Action:
         kind = mine[0]["type"]
+        self.said = (kind,)
         if kind == "character":
             return min(mine, key=lambda a: CHARACTERS.index(a["character"]))
         state = self.rules.from_view(view, self.seat, rng)
@@ -93,6 +99,7 @@ class RiposteOpponent(AppPlayer):
             return self._brace(state, mine)
         hidden = unseen(self.data, view)
         duel = Duel(self.data, state, self.seat, self.strength == STRONG, hidden, self.exchanges)
+        self.said = (kind, duel)  # `why` reads what the duel weighed once it has chosen
         if kind == "play":
             return duel.play(mine, lambda: self.rules.from_view(view, self.seat, rng))
         duel.next_round(self.memo, self.drafts)
@@ -110,6 +117,7 @@ class RiposteOpponent(AppPlayer):
         hit = strike(self.data, state, attack, defend).total
         fatal = state.damage[self.seat] + hit >= self.data.limit
         use = self.strength == EASY or hit >= RELIEF or fatal or ab.last_clash(state)
+        self.said = ("brace", hit, fatal, ab.last_clash(state), self.strength == EASY)
         return next(a for a in mine if a["use"] == use)
 
 
@@ -269,7 +277,9 @@ class Duel:
             scores[option] = sum(p * score(option, reply) for reply, p in replies.items())
             if self.strong:
                 scores[option] += self.rest_of_round(option)
-        return options[max(options, key=lambda o: scores[o])]
+        best = max(options, key=lambda o: scores[o])
+        self.weighed = (replies, scores[best])  # for the reason (why.py)
+        return options[best]
 
     def replies(
         self,

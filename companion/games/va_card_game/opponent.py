@@ -43,6 +43,7 @@ from companion.games.va_card_game.data import VaCardGameData, default_data, desi
 from companion.games.va_card_game.rules import VaCardGameRules
 from companion.games.va_card_game.state import ATTACK, BLOCK, VaCardGameState
 from companion.games.va_card_game.stats import gear_fits, totals
+from companion.games.va_card_game.why import why
 
 PATIENCE = 0.95  # both heroes blocking is worth this much of the duel that follows
 FRESH_EDGE = 0.1  # a survivor's chance against a fresh hero: this on no HP ...
@@ -247,6 +248,7 @@ class VaOpponent(AppPlayer):
 
     game: ClassVar[str] = "VA Card Game"
     data: VaCardGameData = field(default_factory=default_data, repr=False)
+    said: tuple[Any, ...] = field(default=(), init=False, repr=False, compare=False)  # `why`
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -257,10 +259,19 @@ class VaOpponent(AppPlayer):
         self, view: dict[str, Any], legal: list[Action], rng: random.Random
     ) -> Action | None:
         mine = [a for a in legal if a.get("player") == self.seat]
+        self.reason, self.said = None, ()
         if len(mine) <= 1:
             return mine[0] if mine else None
         state = self.rules.from_view(view, self.seat, rng)
+        chosen = self._choose(view, state, mine, rng)
+        self.reason = why(self.data, view, state, self.seat, chosen, self.said)
+        return chosen
+
+    def _choose(
+        self, view: dict[str, Any], state: VaCardGameState, mine: list[Action], rng: random.Random
+    ) -> Action:
         if self.strength == EASY:
+            self.said = ("easy",)
             return self._easy(state, mine, rng)
         kind = mine[0]["type"]
         if kind == "declare":
@@ -294,7 +305,8 @@ class VaOpponent(AppPlayer):
     def _declare(self, state: VaCardGameState, mine: list[Action], rng: random.Random) -> Action:
         """Attack with the solved mixed strategy's chance, drawn from `rng`."""
         me, them = in_play(self.data, state, self.seat), in_play(self.data, state, 1 - self.seat)
-        _, attack = self.duels.solve(self.lives(state), me, them)
+        value, attack = self.duels.solve(self.lives(state), me, them)
+        self.said = ("declare", value, me, them)
         stance = ATTACK if rng.random() < attack else BLOCK
         return next(a for a in mine if a["stance"] == stance)
 
@@ -339,6 +351,7 @@ class VaOpponent(AppPlayer):
         foes = self.foes(view, state, rng)
         lives = self.lives(state)
         worths: dict[tuple[str, ...], float] = {}
+        self.said = ("prepare", foes)
 
         def worth(action: Action) -> float:
             kind = (action["hero"], *sorted(design(g) for g in action["equipment"]))
@@ -356,6 +369,7 @@ class VaOpponent(AppPlayer):
         SHORTLIST heroes doing best with their largest kit, then each equipped as `_equip` will."""
         foes = self.foes(view, state, rng)
         lives, kit = self.lives(state), state.gear_hands[self.seat]
+        self.said = ("bring_in", foes)
 
         def rough(action: Action) -> float:
             hero = action["card"]
@@ -407,6 +421,7 @@ class VaOpponent(AppPlayer):
         """The piece that adds most to the coming duel, or done when none adds more than KEEP."""
         p = self.seat
         foes, lives = self.foes(view, state, rng), self.lives(state)
+        self.said = ("equip", foes)
         hero, attached = state.heroes[p], state.gear[p]
         lost = (state.hp_lost[p], state.def_lost[p])
         now = self.against(lives, fighter(self.data, hero, attached, lost), foes)

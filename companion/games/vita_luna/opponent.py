@@ -30,6 +30,7 @@ from typing import Any
 from companion.engine.core import Action
 from companion.games.vita_luna.actions import held_count
 from companion.games.vita_luna.data import Creature, VitaLunaData, default_data
+from companion.games.vita_luna.reasons import Judge, why
 from companion.games.vita_luna.seats import determinize
 from companion.games.vita_luna.state import (
     ATTACK_BID,
@@ -67,6 +68,7 @@ class VitaLunaOpponent:
 
     seat: int = 1
     data: VitaLunaData = field(default_factory=default_data)
+    reason: str | None = field(default=None, init=False, repr=False, compare=False)
 
     def choose(
         self, view: dict[str, Any], legal: list[Action], rng: random.Random
@@ -74,7 +76,10 @@ class VitaLunaOpponent:
         # The made-up hidden cards come from the view itself, so `rng` is left to the choice.
         guess = random.Random(json.dumps(view, sort_keys=True))
         state = determinize(self.data, view, self.seat, guess)
-        return choose(state, legal, rng, me=self.seat, data=self.data)
+        action = choose(state, legal, rng, me=self.seat, data=self.data)
+        choices = sum(a.get("player") == self.seat for a in legal)
+        self.reason = why(JUDGE, self.data, state, self.seat, action) if choices > 1 else None
+        return action
 
 
 def worth(creature: Creature) -> float:
@@ -448,3 +453,6 @@ def _trade(data: VitaLunaData, state: VitaLunaState, me: int, mine: list[Action]
     if len(state.owned[me]) > data.max_cards or pair_worth(weakest) < blue:
         return weakest
     return None
+
+
+JUDGE = Judge(kills, survives, health_of, worth, _current_worth, RED_CARD)  # for the reasons

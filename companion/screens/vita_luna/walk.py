@@ -113,12 +113,17 @@ def _attack_steps(data: VitaLunaData, seen: SeenMatch, i: int) -> list[WalkStep]
     if [f.text for f in frames] != said[: len(frames)]:  # never expected: the engine's words win
         frames = []
     name = before.names[player]
+    why = tuple(line for line in said[len(frames) :] if line.startswith(f"{name} (the app): "))
+    if not frames:
+        why = ()  # the engine's sentences alone, as they came
+    # the app's reason for its attack is said with its first blow, not after the battle
     steps = [
-        WalkStep("attack", f"{name} attacks · {k} of {len(frames)}", (f.text,), f.state, player,
+        WalkStep("attack", f"{name} attacks · {k} of {len(frames)}",
+                 (*(why if k == 1 else ()), f.text), f.state, player,
                  f.column, f.targets, (i, k - 1), (i, k), f.hearts)
         for k, f in enumerate(frames, start=1)
     ]  # fmt: skip
-    rest = tuple(said[len(frames) :])
+    rest = tuple(line for line in said[len(frames) :] if line not in why)
     if rest:
         board = frames[-1].state if frames else after
         title = "The battle is over" if after.phase in ENDED else f"{name}'s attack step"
