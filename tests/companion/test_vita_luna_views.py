@@ -213,3 +213,16 @@ def test_a_watching_screen_is_offered_nothing_and_sees_no_secret():
     assert offered(SimpleNamespace(access=PUBLIC), seen, None, None) == []
     assert seen.view["bids"] == [HIDDEN, None]
     assert seen.log[-1]["amount"] == HIDDEN
+
+
+def test_the_apps_reason_for_an_attack_comes_with_its_first_blow():
+    """A reason the app gave (a sentence added to its attack's log entry) is said on the first
+    step of that attack's walk-through, before the hits, and nowhere else."""
+    match = played(5, actions=60)
+    i = next(i for i, a in enumerate(match.log) if a["type"] == "attack")
+    name = match.state_at(i).names[match.log[i]["player"]]
+    reason = f"{name} (the app): attacks with its strongest creature."
+    match.events[i] = [*match.events[i], reason]
+    steps = [s for s in pending(public(match), (0, 0)) if s.start[0] == i]
+    assert steps[0].kind == "attack" and steps[0].lines[0] == reason
+    assert all(reason not in s.lines for s in steps[1:])
