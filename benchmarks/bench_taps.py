@@ -22,6 +22,7 @@ bare page's. The server's reruns are pinned to one core; the browser part is not
 draws the page on its own processor).
 
     .venv/bin/python benchmarks/bench_taps.py [--actions 3000] [--repeat 15] [--no-browser]
+                                              [--only moonlighter|vita_luna]
 """
 
 from __future__ import annotations
@@ -403,6 +404,8 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=3000)
     parser.add_argument("--repeat", type=int, default=15)
     parser.add_argument("--no-browser", action="store_true", help="the server's reruns only")
+    parser.add_argument("--only", choices=("moonlighter", "vita_luna"), default=None,
+                        help="one game's page only (the bare page is still measured)")  # fmt: skip
     args = parser.parse_args()
     cores = os.sched_getaffinity(0) if hasattr(os, "sched_setaffinity") else None
     if cores:
@@ -421,6 +424,8 @@ def main() -> None:
         ("Vita Luna", vita_luna_late, vita_luna_taps),
     ]
     for label, late, taps in plan:
+        if args.only and label.lower().replace(" ", "_") != args.only:
+            continue
         match = late()
         gid = store.create(match)
         at = opened(store, gid)

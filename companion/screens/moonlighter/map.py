@@ -117,7 +117,7 @@ def cards_html(cards: Iterable[Card]) -> str:
         f'<div class="ml-sub">{c.sub}</div></div>'
         for c in cards
     )
-    return f'<div class="ml-strip">{body}</div>'
+    return f'<div class="ml-strip ml-cards">{body}</div>'
 
 
 def _band(colour: str) -> str:

@@ -8,11 +8,16 @@ is no walk now. Each status card is a button too (a transparent one over the car
 rules of what it shows, and so is each chip of the tile box (its tile's rules). Nothing here
 decides a rule: what may be walked to or placed on is the engine's legal actions, and why not is
 the engine's `check`.
+
+What a walk changes is drawn in fragments of its own (`redraw`): the cards' faces (their buttons
+stay, and open what the cards show when tapped), and the map, a fragment per row, drawn from the
+values `squares` works out, so a walk sends the rows of the squares it changed and the map's CSS.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from html import escape
 from typing import Any
 
@@ -24,19 +29,14 @@ from companion.games.moonlighter.outcomes import max_hearts, tile_roll
 from companion.games.moonlighter.state import BOSS_TILE, FIGHT, GREEN
 from companion.games.rulings import rulebook
 from companion.screens import parts, rules_panel, session
+from companion.screens.moonlighter import redraw, squares
 from companion.screens.moonlighter.map import (
     PAWN_FILL,
     Card,
-    MapCell,
-    MapRoom,
     cards_html,
-    cell_css,
-    cell_label,
     cell_name,
     hearts_row,
     look,
-    map_cells,
-    map_grid_css,
     map_window,
     supply_css,
     supply_label,
@@ -46,6 +46,7 @@ from companion.screens.table.words import Said, say
 Action = dict[str, Any]
 GAME = "moonlighter"
 LEAVE = "Leave the room (enemies heal)"
+Shown = tuple[str, rules_panel.What, Card]  # a status card: its name, what it explains, its face
 
 
 def powers(data: MoonlighterData) -> dict[str, str]:
@@ -63,30 +64,30 @@ def powers(data: MoonlighterData) -> dict[str, str]:
     }
 
 
-CELL_MAX = {"landscape": 72, "portrait": 64}  # a square's largest side, in CSS pixels
-
 CSS = """
 <style>
-  .st-key-ml_cards { display: grid !important; gap: 8px; grid-auto-flow: column;
-                     grid-auto-columns: minmax(0, 1fr); }
-  .st-key-ml_cards > div { min-width: 0; width: 100% !important; height: 100%; }
-  [class*="st-key-ml_tapcard_"] { position: relative; height: 100%; }
-  [class*="st-key-ml_tapcard_"] .ml-card { height: 100%; min-height: 132px; }
-  [class*="st-key-ml_tapcard_"] :has(.ml-card) { height: 100%; }  /* each as tall as the row */
-  [class*="st-key-rule_ml_card_"] { position: absolute; inset: 0; z-index: 3; }
-  [class*="st-key-rule_ml_card_"] div[data-testid="stButton"],
-  [class*="st-key-rule_ml_card_"] button { width: 100%; height: 100%; min-height: 0; }
-  [class*="st-key-rule_ml_card_"] button { opacity: 0; }
+  .st-key-ml_cards { display: grid !important; gap: 8px;
+                     grid-template-columns: repeat(var(--ml-cards), minmax(0, 1fr)); }
+  .st-key-ml_cards > div { min-width: 0; width: 100% !important; }
+  .st-key-ml_cards > div:has(.ml-cards) { grid-area: 1 / 1 / 2 / -1; }  /* the faces, one row */
+  .ml-strip.ml-cards { display: grid; gap: 8px;
+                       grid-template-columns: repeat(var(--ml-cards), minmax(0, 1fr)); }
+  .ml-cards .ml-card { min-height: 132px; height: 100%; }
+  [class*="st-key-rule_ml_card_"] { position: relative; z-index: 3; grid-row: 1; height: 100%; }
+  [class*="st-key-rule_ml_card_"] div[data-testid="stButton"] { position: absolute; inset: 0; }
+  [class*="st-key-rule_ml_card_"] button { width: 100%; height: 100%; min-height: 0; opacity: 0; }
   [class*="st-key-rule_ml_card_"] button:focus-visible { opacity: 1; background: transparent;
                                                         outline: 4px solid #0B5CAD; }
   .ml-down { white-space: nowrap; color: #B00020; font-weight: 700; }
-  [class*="st-key-ml_tapcard_"] .ml-label::after {
+  .ml-cards .ml-label::after {
     content: "i"; float: right; width: 1.25rem; height: 1.25rem; line-height: 1.05rem;
     text-align: center; border: 2px solid #0B5CAD; border-radius: 50%; color: #0B5CAD;
     font: italic 800 0.85rem Georgia, serif; }
   .st-key-ml_map { margin: 0 auto; display: grid !important; gap: 4px; width: 100%; }
-  .st-key-ml_map > div { min-width: 0; width: 100% !important; height: 100%; }
-  .st-key-ml_map > div :has(button) { height: 100%; }  /* the tooltip's spans too */
+  .st-key-ml_map > div, .st-key-ml_map > div > div {  /* a row's fragment and its box: */
+    display: contents !important; }                   /* its squares are the grid's items */
+  .st-key-ml_map .stElementContainer { min-width: 0; width: 100% !important; height: 100%; }
+  .st-key-ml_map .stElementContainer :has(button) { height: 100%; }  /* the tooltip's spans */
   .st-key-ml_map div[data-testid="stButton"] button {  /* square, a room's rules button too */
     min-height: 44px; height: 100%; width: 100%; padding: 0 2px; border-radius: 9px;
     line-height: 1.05; }
@@ -105,10 +106,12 @@ CSS = """
   .st-key-ml_supply div[class*="st-key-rule_ml_tile_"] button p::before {
     display: inline-block; min-width: 1.5em; padding: 0 4px; margin-right: 6px;
     text-align: center; border: 2px solid #555; border-radius: 6px; font-weight: 800; }
+  .ml-log p { margin: 0 0 0.6rem; }
+  .ml-log .ml-log-note { font-size: 0.875rem; color: rgba(49, 51, 63, 0.6); }
   @media (orientation: portrait) {
-    [class*="st-key-ml_tapcard_"] .ml-value { font-size: 1.5rem; }
-    [class*="st-key-ml_tapcard_"] .ml-value.word { font-size: 1.25rem; }
-    [class*="st-key-ml_tapcard_"] .ml-card { padding: 4px 6px 6px; }
+    .ml-cards .ml-value { font-size: 1.5rem; }
+    .ml-cards .ml-value.word { font-size: 1.25rem; }
+    .ml-cards .ml-card { padding: 4px 6px 6px; }
     .st-key-ml_main > div > div[data-testid="stHorizontalBlock"] { flex-direction: column; }
     .st-key-ml_main > div > div[data-testid="stHorizontalBlock"] > div[data-testid="stColumn"] {
       width: 100% !important; flex: 1 1 100% !important; }
@@ -120,18 +123,37 @@ CSS = """
 # --- the status cards ----------------------------------------------------------------------------
 
 
-def cards(seen: SeenMatch) -> None:
-    """The state at a glance, one card per thing, each a tap target for its rules."""
-    shown = _cards(seen)
-    with st.container(key="ml_cards", gap=None):  # a grid, one card a column, no column boxes
-        for name, what, card in shown:
-            with st.container(key=f"ml_tapcard_{name}"):
-                st.html(cards_html([card]))
-                words = f"{card.label.capitalize()}: its rules"
-                rules_panel.explain_button(GAME, what, words, key=f"rule_ml_card_{name}")
+def cards(table: session.Table, drawn: redraw.Moment) -> None:
+    """The state at a glance, one card per thing, each a tap target for its rules: the cards'
+    faces are one picture redrawn with every walk (`status`), the buttons over them stay, and
+    each opens what its card shows as last drawn (`CARD_RULES`)."""
+    shown = _cards(drawn.seen)
+    with st.container(key="ml_cards", gap=None):  # a grid: the faces in a row, a button on each
+        status(table, shown)
+        for name, _, card in shown:
+            st.button(f"{card.label.capitalize()}: its rules", key=f"rule_ml_card_{name}",
+                      on_click=_card_rules, args=(name,), width="stretch", wrap=True)  # fmt: skip
+    places = "".join(f".st-key-rule_ml_card_{name} {{ grid-column: {column}; }}"
+                     for column, (name, _, _) in enumerate(shown, start=1))  # fmt: skip
+    st.html(f"<style>.st-key-ml_cards {{ --ml-cards: {len(shown)}; }}{places}</style>")
 
 
-def _cards(seen: SeenMatch) -> list[tuple[str, rules_panel.What, Card]]:
+@st.fragment(key=redraw.STATUS)
+def status(table: session.Table, shown: list[Shown]) -> None:
+    """The status cards' faces, one picture, and what each card's button opens now."""
+    if redraw.fragment_only():  # after a walk: `shown` is the page's last run's
+        shown = _cards(table.look())
+    st.session_state[redraw.CARD_RULES] = {name: what for name, what, _ in shown}
+    st.html(cards_html([card for _, _, card in shown]))
+
+
+def _card_rules(name: str) -> None:
+    """Callback: the rules of what the card `name` shows (as the page last drew it)."""
+    what = st.session_state.get(redraw.CARD_RULES, {}).get(name, rules_panel.PANEL)
+    rules_panel.open_rules(GAME, what)
+
+
+def _cards(seen: SeenMatch) -> list[Shown]:
     state, data = seen.state, game_data(seen)
     book = rulebook(GAME)
     row = data.dungeon(state.dungeon)
@@ -207,69 +229,57 @@ def _boss_note(state, data) -> str:
 # --- the map -------------------------------------------------------------------------------------
 
 
-def _rooms(state) -> list[MapRoom]:
-    return [MapRoom(x, y, room.face, room.chest) for (x, y), room in state.rooms.items()]
+@st.fragment(key=redraw.MAP)
+def tap_map(table: session.Table, drawn: redraw.Moment) -> None:
+    """The map as squares to tap, north up, following you when the dungeon outgrows it: a
+    fragment per row, so that a walk sends the rows it changed (`squares`), and the map's CSS
+    and caption in one more (`map_note`)."""
+    found = squares.plan(*redraw.fresh(table, drawn))
+    with st.container(key=squares.GRID, gap=None):  # a grid: only the squares holding something
+        for y in found.rows:
+            st.fragment(_row, key=squares.row_key(y))(table, y, found)
+    map_note(table, found)
 
 
-def tap_map(seen: SeenMatch, legal: list[Action], watching: bool) -> None:
-    """The map as squares to tap, north up, following you when the dungeon outgrows it."""
-    state = seen.state
-    rooms = _rooms(state)
-    free = [(a["x"], a["y"]) for a in legal if a["type"] == "place_tile"]
-    moves = {(a["x"], a["y"]): a for a in legal if a["type"] == "move"}
-    places = {(a["x"], a["y"]): a for a in legal if a["type"] == "place_tile"}
-    rows = map_cells(rooms, state.at, free)
-    styles = [map_grid_css("ml_map", len(rows[0]), len(rows), CELL_MAX)]
-    with st.container(key="ml_map", gap=None):  # a grid: only the squares that hold something
-        for line, row in enumerate(rows, start=1):
-            for column, cell in enumerate(row, start=1):
-                if cell.kind != "empty":
-                    styles.append(_square(seen, cell, moves, places, watching, (line, column)))
-    st.html(f"<style>{''.join(styles)}</style>")
-    (x0, x1), (y0, y1) = map_window(rooms, state.at, free)
-    hidden = sum(1 for r in rooms if not (x0 <= r.x <= x1 and y0 <= r.y <= y1))
-    if hidden:
-        st.caption(f"The map follows you: {hidden} more rooms lie beyond its edges.")
-    elif not watching:
-        st.caption("Tap a ringed room to walk there; any other room for its rules.")
+def _current(table: session.Table, found: squares.Plan) -> squares.Plan:
+    """The map as drawn in this run (`found`, handed down from `tap_map`), or as it is now when
+    a row or the map's CSS runs alone after a walk."""
+    return squares.plan(*redraw.moment(table)) if redraw.fragment_only() else found
 
 
-def _square(
-    seen: SeenMatch,
-    cell: MapCell,
-    moves: dict[tuple[int, int], Action],
-    places: dict[tuple[int, int], Action],
-    watching: bool,
-    area: tuple[int, int],
-) -> str:
-    """One square's button, and its CSS (its colours, and its `area` in the grid: row, column)."""
-    state = seen.state
-    xy = (cell.x, cell.y)
-    label = cell_label(cell, state.at)
-    if cell.kind == "free":
-        action = places[xy]
-        key = parts.action_key(action, named=True)
-        parts.action_button(label, action, key=key)
-        return cell_css(key, cell, state.rolled, walk=False, area=area)
-    if xy in moves and not watching:
-        action = moves[xy]
-        key = parts.action_key(action, named=True)
-        st.button(label, key=key, on_click=session.act, args=(action,), width="stretch",
-                  help=f"Walk to {parts.plain(cell_name(cell))}")  # fmt: skip
-        return cell_css(key, cell, state.rolled, walk=True, area=area)
-    key = "rule_ml_here" if cell.here else f"rule_ml_room_x{cell.x}_y{cell.y}"
-    note = None
-    if not cell.here and not watching:
-        note = seen.check({"type": "move", "x": cell.x, "y": cell.y})
-    rules_panel.explain_button(GAME, room_what(cell.face), label, key=key, note=note,
-                               help=f"The rules of {parts.plain(cell_name(cell))}")  # fmt: skip
-    return cell_css(key, cell, state.rolled, walk=False, area=area)
+def _row(table: session.Table, y: int, found: squares.Plan) -> None:
+    """The squares of the map's row `y`, each a button: the row's fragment (`tap_map`)."""
+    for square in _current(table, found).rows.get(y, ()):
+        _square(table, square)
 
 
-def far_moves(seen: SeenMatch, legal: list[Action]) -> None:
+@st.fragment(key=redraw.MAP_NOTE)
+def map_note(table: session.Table, found: squares.Plan) -> None:
+    """Where each square stands and its colours, and the line under the map."""
+    found = _current(table, found)
+    st.html(squares.css(found))
+    if found.caption:
+        st.caption(found.caption)
+
+
+def _square(table: session.Table, square: squares.Square) -> None:
+    """One square's button: a walk, a placing, or the room's rules (with why no walk, if not)."""
+    cell, action = square.cell, square.action
+    if action is None:
+        rules_panel.explain_button(GAME, room_what(cell.face), square.label, key=square.key,
+                                   note=square.note,
+                                   help=f"The rules of {parts.plain(cell_name(cell))}")  # fmt: skip
+    elif action["type"] == "move":
+        st.button(square.label, key=square.key, on_click=redraw.walk, args=(table, action),
+                  width="stretch", help=f"Walk to {parts.plain(cell_name(cell))}")  # fmt: skip
+    else:
+        parts.action_button(square.label, action, key=square.key, play=redraw.play)
+
+
+def far_moves(table: session.Table, legal: list[Action]) -> None:
     """Walks to rooms the map cannot show now (it follows you), as buttons, nearest first."""
-    state = seen.state
-    rooms = _rooms(state)
+    state = table.look().state
+    rooms = squares.rooms_of(state)
     free = [(a["x"], a["y"]) for a in legal if a["type"] == "place_tile"]
     (x0, x1), (y0, y1) = map_window(rooms, state.at, free)
     here = state.at
@@ -282,7 +292,8 @@ def far_moves(seen: SeenMatch, legal: list[Action]) -> None:
     with st.container(height=300 if len(far) > 4 else "content", border=False):
         for action in far:
             parts.action_button(walk_words(state, action), action,
-                                key=parts.action_key(action, named=True))  # fmt: skip
+                                key=parts.action_key(action, named=True),
+                                play=partial(redraw.walk, table))  # fmt: skip
 
 
 def walk_words(state, action: Action) -> str:
