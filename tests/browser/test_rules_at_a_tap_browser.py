@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from .conftest import TABLETS, shoot, small_buttons, wait_for_app
-from .pages import on_tablet, steady_tap, top
+from .pages import check_layout, on_tablet, steady_tap, top
 from .test_vita_luna_browser import button, dealt, place, press, uncover
 
 pytestmark = pytest.mark.slow
@@ -170,9 +170,7 @@ def test_moonlighter_rules_at_a_tap(server, browser, orientation):
             box = cell.bounding_box()
             assert box and min(box["width"], box["height"]) >= 44, box  # a finger's square
         tap_key(page, "act_place_tile_x-1_y0")  # the black room: locked in
-        assert small_buttons(page) == []
-        width = page.viewport_size["width"]
-        assert page.evaluate("document.documentElement.scrollWidth") <= width + 1
+        check_layout(page)  # looked at again once settled: a dialog mid-animation measured 14 px
         assert page.evaluate(BROKEN_WORDS_JS) == []
         assert page.locator(".st-key-no_leave_room button").is_disabled()
         assert "You are locked in" in page.locator(".rules-why").first.inner_text()

@@ -149,7 +149,10 @@ def _app_step(seen: SeenMatch, i: int) -> WalkStep:
 def _placed(seen: SeenMatch, group: list[int], app: int | None) -> WalkStep:
     state = seen.state_at(group[-1] + 1)
     player = app if app is not None else seen.log[group[0]]["player"]
-    lines = tuple(line for i in group for line in seen.events[i])
+    why = f"{state.names[player]} (the app): "  # six placings' reasons: in the log, not here,
+    lines = tuple(  # where they would push the walk-through's box over its buttons
+        line for i in group for line in seen.events[i] if not line.startswith(why)
+    )
     title = f"{state.names[player]} (the app) places its creatures"
     return WalkStep("app", title, lines, state, player, None, (), (group[0], 0),
                     (group[-1] + 1, 0))  # fmt: skip
