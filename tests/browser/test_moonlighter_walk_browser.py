@@ -8,6 +8,7 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from companion.engine import Match
 from companion.games.moonlighter import MoonlighterRules
+from tests.companion.test_app_moonlighter_walk import northwards
 
 from .conftest import wait_for_app
 from .pages import on_tablet, open_saved, press, settle
@@ -107,15 +108,6 @@ def test_a_walk_on_one_tablet_shows_on_the_other(server, browser):
         settle(other)
         assert here(other) == "W · you"
         assert newest_log_line(other) == "7. You walked to an empty white room at 0, 0."
-
-
-def northwards(rooms: int) -> Match:
-    """White rooms laid north of the start, one above the other; you stand in the last."""
-    match = Match.start(MoonlighterRules(), {})
-    for y in range(1, rooms + 1):
-        match.play({"type": "roll_tile", "value": 1})
-        match.play({"type": "place_tile", "x": 0, "y": y})
-    return match
 
 
 def rows_down(page) -> dict[str, int]:
