@@ -156,18 +156,10 @@ def test_vita_luna_says_which_rule_of_thumb_chose():
 
 
 def test_vita_luna_names_the_threat_a_placing_answers_and_hides_a_grey_one():
-    from .test_vita_luna_situations import P1, P2, RULES, play
+    from .test_vita_luna_opponent import falcon_placed
+    from .test_vita_luna_situations import P2, play
 
-    state = RULES.new_state({"mode": "basic"})
-    hands = [
-        ["wolf.1", "fox.1", "rat.1", "rock.1", "gyr_falcon.1", "anaconda.1"],
-        ["wolf.2", "fox.2", "porcupine.1", "tortoise.1", "cheetah.1", "armadillo.1"],
-    ]
-    state, _, _ = play(state, {"type": "deal", "hands": hands})
-    state, _, _ = play(state, {"type": "first_attacker", "attacker": P1})
-    place = {"type": "place", "player": P1, "card": "gyr_falcon.1", "row": "white", "position": 2}
-    state, _, _ = play(state, place)
-    state, _, _ = play(state, {"type": "ready", "player": P1})
+    state = falcon_placed()
     action, reason = _vita_luna_reason(state, P2)
     assert action["card"] == "armadillo.1" and action["position"] == 2
     assert reason == (

@@ -11,6 +11,7 @@ from companion.engine import Match
 from companion.engine.core import step_rng
 from companion.games.vita_luna import opponent
 from companion.games.vita_luna.opponent import choose
+from companion.games.vita_luna.state import VitaLunaState
 
 from .test_vita_luna_situations import DATA, P1, P2, RULES, assert_invariants, card, fight, play
 
@@ -129,8 +130,9 @@ def test_a_reserve_creature_is_promoted_into_a_free_white_position():
     assert action["type"] == "promote" and action["card"].startswith("wild_boar")
 
 
-def test_placing_puts_a_killer_opposite_the_threat():
-    """The defender sees the attacker's white row and answers it."""
+def falcon_placed() -> VitaLunaState:
+    """A basic game dealt, Player 1 attacking with its Gyr Falcon alone on white 2: Player 2
+    places."""
     state = RULES.new_state({"mode": "basic"})
     hands = [
         ["wolf.1", "fox.1", "rat.1", "rock.1", "gyr_falcon.1", "anaconda.1"],
@@ -138,11 +140,15 @@ def test_placing_puts_a_killer_opposite_the_threat():
     ]
     state, _, _ = play(state, {"type": "deal", "hands": hands})
     state, _, _ = play(state, {"type": "first_attacker", "attacker": P1})
-    for c, column in (("gyr_falcon.1", 2),):
-        state, _, _ = play(
-            state, {"type": "place", "player": P1, "card": c, "row": "white", "position": column}
-        )
+    place = {"type": "place", "player": P1, "card": "gyr_falcon.1", "row": "white", "position": 2}
+    state, _, _ = play(state, place)
     state, _, _ = play(state, {"type": "ready", "player": P1})
+    return state
+
+
+def test_placing_puts_a_killer_opposite_the_threat():
+    """The defender sees the attacker's white row and answers it."""
+    state = falcon_placed()
     first = turn_choice(state, me=P2)
     assert first["type"] == "place" and first["row"] == "white"
     # the Falcon (3/2) is met by a creature that kills it and lives through its 3
